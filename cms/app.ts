@@ -1,0 +1,48 @@
+import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { CmsEnv } from "./context";
+import type { Database } from "./db/client";
+import { createGraphql } from "./graphql/schema";
+import { groupRoutes } from "./routes/groups";
+import { pageRoutes } from "./routes/pages";
+import { siteRoutes } from "./routes/site";
+
+export interface CmsApp {
+  fetch: (request: Request) => Promise<Response>;
+}
+
+/**
+ * The embedded CMS API: a fetch-shaped app over one database. The website calls `fetch`
+ * in-process; `cms/main.ts` serves it over HTTP for a split deployment.
+ */
+export function createCmsApp(database: Database): CmsApp {
+  const yoga = createGraphql();
+  const app = new Hono<CmsEnv>();
+
+  app.use("*", async (c, next) => {
+    c.set("db", database.db);
+    await next();
+  });
+
+  app.route("/api/v1/cognito", siteRoutes);
+  app.route("/api/v1/cognito", pageRoutes);
+  app.route("/api/v1/cognito", groupRoutes);
+
+  app.on(["GET", "POST"], "/graphql", (c) => yoga.fetch(c.req.raw, { db: database.db }));
+
+  app.get("/api/healthz", async (c) => {
+    await database.ping();
+    return c.json({ ok: true, database: database.kind });
+  });
+
+  app.notFound((c) => c.json({ message: "Not found", status: 404 }, 404));
+  app.onError((err, c) => {
+    if (err instanceof HTTPException) {
+      return c.json({ message: err.message, status: err.status }, err.status);
+    }
+    console.error("[cms]", err);
+    return c.json({ message: "Internal server error", status: 500 }, 500);
+  });
+
+  return { fetch: (request) => Promise.resolve(app.fetch(request)) };
+}

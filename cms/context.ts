@@ -1,0 +1,8 @@
+import type { Db } from "./db/client";
+
+/** What every CMS request handler gets in its context. */
+export interface CmsEnv {
+  Variables: {
+    db: Db;
+  };
+}

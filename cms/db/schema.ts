@@ -1,0 +1,108 @@
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+/** One row per site (domain): its name and its settings (spec section 3, "Domain"). */
+export const domains = pgTable("domains", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull().unique(),
+  settings: jsonb("settings").$type<Record<string, unknown>>().notNull().default({}),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A CMS page: rows of blocks of widgets (JSON), plus its page blocks in `page_blocks`. */
+export const pages = pgTable("pages", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  slug: text("slug").notNull().unique(),
+  /** The url path without the leading slash; the home page's is "home". */
+  url: text("url").notNull().unique(),
+  title: text("title").notNull().default(""),
+  seoTitle: text("seo_title"),
+  metaDescription: text("meta_description").notNull().default(""),
+  /** Sitemap priority (100 home, 90 main pages); null keeps the page out of the sitemap. */
+  priority: integer("priority"),
+  sitemapModel: text("sitemap_model"),
+  sitemapGroupModel: text("sitemap_group_model"),
+  content: text("content").notNull().default(""),
+  rows: jsonb("rows").$type<unknown[]>().notNull().default([]),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Page blocks (the API's `pageContents`): scheduled, styled blocks rendered after the rows. */
+export const pageBlocks = pgTable(
+  "page_blocks",
+  {
+    id: serial("id").primaryKey(),
+    pageId: integer("page_id")
+      .notNull()
+      .references(() => pages.id, { onDelete: "cascade" }),
+    sortOrder: integer("sort_order").notNull().default(0),
+    name: text("name").notNull().default(""),
+    template: text("template").notNull(),
+    variables: jsonb("variables").$type<Record<string, unknown>>().notNull().default({}),
+    /** Wrapper settings: colours, padding, margin, background image, animation, anchor. */
+    settings: jsonb("settings").$type<Record<string, unknown>>().notNull().default({}),
+    hidden: boolean("hidden").notNull().default(false),
+    startTime: timestamp("start_time", { withTimezone: true }),
+    endTime: timestamp("end_time", { withTimezone: true }),
+    deleted: boolean("deleted").notNull().default(false),
+  },
+  (t) => [index("page_blocks_page_idx").on(t.pageId, t.sortOrder)],
+);
+
+/** Groups (catalogue categories and other trees) as a nested set. */
+export const groups = pgTable(
+  "groups",
+  {
+    id: serial("id").primaryKey(),
+    namespace: text("namespace").notNull(),
+    model: text("model").notNull(),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    url: text("url").notNull().default(""),
+    content: text("content").notNull().default(""),
+    metaDescription: text("meta_description").notNull().default(""),
+    imageHash: text("image_hash"),
+    root: integer("root").notNull().default(0),
+    lft: integer("lft").notNull(),
+    rgt: integer("rgt").notNull(),
+    level: integer("level").notNull().default(0),
+    sortOrder: integer("sort_order").notNull().default(0),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("groups_model_slug_idx").on(t.namespace, t.model, t.slug),
+    index("groups_tree_idx").on(t.root, t.lft),
+  ],
+);
+
+/** Navigation links, grouped by `parent` (for example "header" and "footer"). */
+export const links = pgTable(
+  "links",
+  {
+    id: serial("id").primaryKey(),
+    parent: text("parent").notNull(),
+    name: text("name").notNull(),
+    link: text("link").notNull(),
+    icon: text("icon").notNull().default(""),
+    sortOrder: integer("sort_order").notNull().default(0),
+  },
+  (t) => [index("links_parent_idx").on(t.parent, t.sortOrder)],
+);
+
+/** The redirect table: old page names or paths to their new paths. */
+export const redirects = pgTable("redirects", {
+  id: serial("id").primaryKey(),
+  fromPath: text("from_path").notNull().unique(),
+  toPath: text("to_path").notNull(),
+});

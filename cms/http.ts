@@ -1,0 +1,26 @@
+import { HTTPException } from "hono/http-exception";
+import type { Context } from "hono";
+import { z } from "zod";
+
+/** Parses a request's query string with a zod schema; a bad value answers 400 naming the field. */
+export function parseQuery<T extends z.ZodTypeAny>(c: Context, schema: T): z.infer<T> {
+  const parsed = schema.safeParse(c.req.query());
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new HTTPException(400, { message: `${issue.path.join(".") || "query"}: ${issue.message}` });
+  }
+  return parsed.data;
+}
+
+export function notFound(message = "Not found"): never {
+  throw new HTTPException(404, { message });
+}
+
+/** Query flags such as `pb=1`, `pb=true`. */
+export const flag = z
+  .union([z.literal("1"), z.literal("0"), z.literal("true"), z.literal("false"), z.literal("")])
+  .optional()
+  .transform((v) => v === "1" || v === "true");
+
+export const positiveInt = (max: number, fallback: number) =>
+  z.coerce.number().int().min(1).max(max).default(fallback);

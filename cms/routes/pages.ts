@@ -1,0 +1,54 @@
+import { Hono } from "hono";
+import { asc, eq, inArray, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { CmsEnv } from "../context";
+import type { Db } from "../db/client";
+import { pageBlocks, pages } from "../db/schema";
+import { flag, notFound, parseQuery, positiveInt } from "../http";
+import { serializePage } from "../serializers";
+
+const listQuery = z.object({
+  page_size: positiveInt(100, 100),
+  page: positiveInt(100_000, 1),
+  pb: flag,
+});
+
+/** Loads pages with their page blocks (when `withBlocks`), in one query per table. */
+export async function loadPages(db: Db, where: { url?: string } | { limit: number; offset: number }, withBlocks: boolean) {
+  const rows =
+    "url" in where
+      ? await db.select().from(pages).where(eq(pages.url, where.url!)).limit(1)
+      : await db.select().from(pages).orderBy(asc(pages.id)).limit(where.limit).offset(where.offset);
+  if (!withBlocks || rows.length === 0) return rows.map((p) => serializePage(p, null));
+  const blocks = await db
+    .select()
+    .from(pageBlocks)
+    .where(inArray(pageBlocks.pageId, rows.map((p) => p.id)))
+    .orderBy(asc(pageBlocks.sortOrder), asc(pageBlocks.id));
+  return rows.map((p) => serializePage(p, blocks.filter((b) => b.pageId === p.id)));
+}
+
+/** Normalises a requested page url: no leading or trailing slash, "" means home. */
+export function normalisePageUrl(raw: string) {
+  const url = decodeURIComponent(raw).replace(/^\/+|\/+$/g, "");
+  return url === "" ? "home" : url;
+}
+
+export const pageRoutes = new Hono<CmsEnv>()
+  .get("/page", async (c) => {
+    const q = parseQuery(c, listQuery.extend({ url: z.string().max(500).optional() }));
+    if (q.url !== undefined) {
+      const [page] = await loadPages(c.var.db, { url: normalisePageUrl(q.url) }, q.pb);
+      if (!page) notFound("Page not found");
+      return c.json({ data: page });
+    }
+    const [{ count }] = await c.var.db.select({ count: sql<number>`count(*)::int` }).from(pages);
+    const data = await loadPages(c.var.db, { limit: q.page_size, offset: (q.page - 1) * q.page_size }, q.pb);
+    return c.json({ num_items: count, num_pages: Math.max(1, Math.ceil(count / q.page_size)), page: q.page, data });
+  })
+  .get("/page/:url{.+}", async (c) => {
+    const { pb } = parseQuery(c, z.object({ pb: flag }).passthrough());
+    const [page] = await loadPages(c.var.db, { url: normalisePageUrl(c.req.param("url")) }, pb);
+    if (!page) notFound("Page not found");
+    return c.json({ data: page });
+  });
