@@ -14,10 +14,10 @@ const listQuery = z.object({
 });
 
 /** Loads pages with their page blocks (when `withBlocks`), in one query per table. */
-export async function loadPages(db: Db, where: { url?: string } | { limit: number; offset: number }, withBlocks: boolean) {
+export async function loadPages(db: Db, where: { url: string } | { limit: number; offset: number }, withBlocks: boolean) {
   const rows =
     "url" in where
-      ? await db.select().from(pages).where(eq(pages.url, where.url!)).limit(1)
+      ? await db.select().from(pages).where(eq(pages.url, where.url)).limit(1)
       : await db.select().from(pages).orderBy(asc(pages.id)).limit(where.limit).offset(where.offset);
   if (!withBlocks || rows.length === 0) return rows.map((p) => serializePage(p, null));
   const blocks = await db

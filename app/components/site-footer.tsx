@@ -1,0 +1,70 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+
+interface FooterSettings {
+  name: string;
+  organisation_name: string;
+  organisation_abn: string;
+  organisation_address: string;
+  organisation_email: string;
+  organisation_phone: string;
+}
+interface Item {
+  name: string;
+  link: string;
+}
+
+export function SiteFooter({ settings, links, social }: { settings: FooterSettings; links: Item[]; social: Item[] }) {
+  const { t } = useTranslation();
+  const name = settings.organisation_name || settings.name;
+  return (
+    <footer className="mt-12 border-t border-stone-200 bg-stone-100 text-sm dark:border-stone-800 dark:bg-stone-950">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-3">
+        <address className="not-italic">
+          <p className="font-semibold">{name}</p>
+          {settings.organisation_address ? <p>{settings.organisation_address}</p> : null}
+          {settings.organisation_phone ? (
+            <p>
+              {t("footer.phone")}: <a href={`tel:${settings.organisation_phone.replace(/\s+/g, "")}`}>{settings.organisation_phone}</a>
+            </p>
+          ) : null}
+          {settings.organisation_email ? (
+            <p>
+              {t("footer.email")}: <a href={`mailto:${settings.organisation_email}`}>{settings.organisation_email}</a>
+            </p>
+          ) : null}
+          {settings.organisation_abn ? <p>{t("footer.abn", { abn: settings.organisation_abn })}</p> : null}
+        </address>
+        {links.length ? (
+          <nav aria-label={t("footer.navigation")}>
+            <ul className="space-y-1">
+              {links.map((l) => (
+                <li key={l.link}>
+                  <Link to={l.link} className="hover:text-brand">
+                    {l.name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
+        {social.length ? (
+          <nav aria-label={t("footer.social")}>
+            <ul className="space-y-1">
+              {social.map((l) => (
+                <li key={l.link}>
+                  <a href={l.link} rel="noopener noreferrer" target="_blank" className="hover:text-brand">
+                    {l.name}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
+      </div>
+      <p className="pb-6 text-center text-stone-500 dark:text-stone-400">
+        {t("footer.copyright", { year: new Date().getFullYear(), name })}
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,25 @@
+/** A failed upstream call. `status` is the HTTP status, or -1 when no answer came (network failure). */
+export class UpstreamError extends Error {
+  readonly status: number;
+  readonly code?: string;
+  readonly path: string;
+
+  constructor(message: string, status: number, path: string, code?: string) {
+    super(message);
+    this.name = "UpstreamError";
+    this.status = status;
+    this.path = path;
+    this.code = code;
+  }
+
+  /** True when the upstream could not be reached or did not answer properly. */
+  get unavailable() {
+    return this.status === -1 || this.status >= 500;
+  }
+}
+
+export const NETWORK_ERROR = "Network Error";
+
+export function isUpstreamError(e: unknown): e is UpstreamError {
+  return e instanceof UpstreamError;
+}

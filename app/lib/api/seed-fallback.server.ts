@@ -1,0 +1,55 @@
+import seedDomain from "../../../seeds/domain.json";
+import seedLinks from "../../../seeds/links.json";
+import seedPages from "../../../seeds/pages.json";
+import seedRedirects from "../../../seeds/redirects.json";
+import { isUpstreamError } from "./errors";
+import type { InitialData, Page, Settings } from "./schemas";
+import { initialDataSchema, pageSchema, settingsSchema } from "./schemas";
+
+/**
+ * The seeded site, bundled into the server build, for when the upstream cannot be reached and
+ * nothing is cached yet: the seeded pages, settings, links and redirects still serve.
+ */
+const SEED_TIME = "1970-01-01T00:00:00.000Z";
+
+export function seedPage(url: string): Page | null {
+  const found = seedPages.find((p) => p.url === url);
+  if (!found) return null;
+  return pageSchema.parse({ id: `seed-${found.slug}`, updated_at: SEED_TIME, ...found });
+}
+
+export function seedSettings(): Settings {
+  return settingsSchema.parse({ ...seedDomain.settings, name: seedDomain.settings.name ?? seedDomain.name });
+}
+
+export function seedInitialData(): InitialData {
+  return initialDataSchema.parse({
+    sitemap: seedPages
+      .filter((p) => p.priority !== null)
+      .map((p) => ({
+        url: p.url === "home" ? "/" : `/${p.url}`,
+        model: "page",
+        priority: p.priority,
+        seo_title: p.seo_title ?? p.title,
+        seo_meta_description: p.meta_description,
+      })),
+    redirects: seedRedirects,
+    links: seedLinks,
+  });
+}
+
+/** Runs `load`; when the upstream is unavailable (no answer, or a 5xx) uses `fallback()` if it has one. */
+export async function orSeed<T>(load: () => Promise<T>, fallback: () => T | null): Promise<T> {
+  try {
+    return await load();
+  } catch (error) {
+    if (isUpstreamError(error) && error.unavailable) {
+      const seeded = fallback();
+      if (seeded !== null) {
+        console.warn(`[upstream] ${error.path} unavailable (${error.message}); serving the seeded copy`);
+        return seeded;
+      }
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,82 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { isUpstreamError } from "./api/errors";
+import { getPage } from "./api/pages.server";
+import { getInitialData } from "./api/site.server";
+import type { InitialData, Page } from "./api/schemas";
+import { cacheControl } from "./cache-control";
+import { getVisitor } from "./request.server";
+import { hasSessionCookie } from "./session.server";
+import { parseUrl, safeRedirectPath } from "./url";
+import { loadWidgetData, pageAcceptsItem, pageWidgets } from "~/page-builder/loaders.server";
+import { isBlockVisible, msUntilNextVisibilityChange } from "~/page-builder/visibility";
+
+/** The redirect table's target for a path or old page name, if any. */
+export function findRedirect(redirects: InitialData["redirects"], pathname: string) {
+  const norm = (p: string) => `/${p.replace(/^\/+|\/+$/g, "")}`.toLowerCase();
+  const path = norm(pathname);
+  return redirects.find((r) => norm(r.from) === path)?.to;
+}
+
+/**
+ * What of a page reaches the browser: hidden, deleted and out-of-schedule blocks never do
+ * (their content would otherwise ride along in the hydration data).
+ */
+export function publicView(page: Page, now: number): Page {
+  return {
+    ...page,
+    rows: page.rows.map((row) => ({
+      ...row,
+      blocks: row.blocks.filter((b) => !b.deleted).map((b) => ({ ...b, widgets: b.widgets.filter((w) => !w.deleted) })),
+    })),
+    pageContents: page.pageContents.filter((pb) => isBlockVisible(pb, now)),
+  };
+}
+
+/** Anonymous pages may be shared-cached, but never past the page's next scheduled block change. */
+export function pageCacheControl(request: Request, signedIn: boolean, untilChangeMs: number | null) {
+  if (signedIn || hasSessionCookie(request)) return cacheControl.private;
+  const maxSeconds = untilChangeMs === null ? 60 : Math.min(60, Math.floor(untilChangeMs / 1000));
+  return cacheControl.publicPage(maxSeconds);
+}
+
+/**
+ * Loads the CMS page for a path: the redirect table first, then the page by its full url, then
+ * (for /page/item) the page by its first segment when one of its widgets shows items. Widget
+ * data loads in parallel. 404 when nothing matches; 503 when the upstream is unreachable and
+ * neither the cache nor the seeds hold the page.
+ */
+export async function loadCmsPage(request: Request, context: AppLoadContext, pathname: string) {
+  const { transport, signedIn } = await getVisitor(request, context);
+  const url = parseUrl(pathname);
+  try {
+    const initial = await getInitialData(transport);
+    const target = findRedirect(initial.redirects, pathname);
+    if (target) throw redirect(safeRedirectPath(target), 301);
+
+    let itemUrl: string | null = null;
+    let page = await getPage(transport, url.full_url || "home");
+    if (!page && url.item_url) {
+      const parent = await getPage(transport, url.page_url);
+      if (parent && pageAcceptsItem(pageWidgets(parent, Date.now()))) {
+        page = parent;
+        itemUrl = url.item_url;
+      }
+    }
+    if (!page) throw data({ pathname }, { status: 404, headers: { "Cache-Control": cacheControl.none } });
+
+    const now = Date.now();
+    const widgetData = await loadWidgetData(pageWidgets(page, now), { transport, itemUrl });
+    const untilChange = msUntilNextVisibilityChange(page.pageContents, now);
+    return data(
+      { page: publicView(page, now), widgetData, itemUrl, now, signedIn },
+      { headers: { "Cache-Control": pageCacheControl(request, signedIn, untilChange), Vary: "Cookie" } },
+    );
+  } catch (error) {
+    if (isUpstreamError(error)) {
+      if (error.unavailable) throw data({ pathname }, { status: 503, headers: { "Cache-Control": cacheControl.none, "Retry-After": "30" } });
+      console.error(`[site] upstream ${error.path} answered ${error.status}: ${error.message}`);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,59 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .pipe(z.string().url().optional())
+  .optional();
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  CMS_API_URL: optionalUrl,
+  DATABASE_URL: optionalUrl,
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  PUBLIC_URL: optionalUrl,
+  SMTP_URL: optionalUrl,
+  SENTRY_DSN: optionalUrl,
+  PAYMENT_GATEWAY: z.enum(["test"]).default("test"),
+  /** Upstream request timeout in milliseconds (spec section 9: 50 000). */
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(50_000),
+});
+
+export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string };
+
+/**
+ * Validates the environment. A bad value throws an error naming the variable. Outside
+ * production a missing SESSION_SECRET is generated once into DATA_DIR and reused.
+ */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid environment variable(s):\n${lines.join("\n")}`);
+  }
+  const env = parsed.data;
+  let secret = env.SESSION_SECRET;
+  if (!secret) {
+    if (env.NODE_ENV === "production") {
+      throw new Error("Invalid environment variable(s):\n  SESSION_SECRET: required in production (32+ characters)");
+    }
+    secret = loadOrCreateDevSecret(env.DATA_DIR);
+  }
+  return { ...env, SESSION_SECRET: secret };
+}
+
+function loadOrCreateDevSecret(dataDir: string) {
+  const file = path.resolve(dataDir, "session-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(path.dirname(file), { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

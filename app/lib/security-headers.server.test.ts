@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { baseSecurityHeaders, contentSecurityPolicy, isCrossSiteWrite } from "./security-headers.server";
+
+describe("contentSecurityPolicy", () => {
+  it("allows scripts only from the site and this response's nonce, and forbids plugins and framing elsewhere", () => {
+    const csp = contentSecurityPolicy({ nonce: "abc" });
+    expect(csp).toContain("script-src 'self' 'nonce-abc'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'self'");
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(csp).toContain("frame-src https://maps.google.com.au");
+    expect(csp).not.toContain("upgrade-insecure-requests");
+  });
+});
+
+describe("baseSecurityHeaders", () => {
+  it("adds HSTS only over HTTPS", () => {
+    expect(baseSecurityHeaders(false)["Strict-Transport-Security"]).toBeUndefined();
+    expect(baseSecurityHeaders(true)["Strict-Transport-Security"]).toMatch(/max-age=31536000/);
+    expect(baseSecurityHeaders(false)["X-Content-Type-Options"]).toBe("nosniff");
+  });
+});
+
+describe("isCrossSiteWrite", () => {
+  it("lets reads and same-origin writes through", () => {
+    expect(isCrossSiteWrite("GET", "site.test", "https://evil.test", "cross-site")).toBe(false);
+    expect(isCrossSiteWrite("POST", "site.test", "https://site.test", "same-origin")).toBe(false);
+    expect(isCrossSiteWrite("POST", "site.test", undefined, undefined)).toBe(false);
+  });
+
+  it("refuses writes from another origin", () => {
+    expect(isCrossSiteWrite("POST", "site.test", "https://evil.test", undefined)).toBe(true);
+    expect(isCrossSiteWrite("POST", "site.test", "null", undefined)).toBe(true);
+    expect(isCrossSiteWrite("DELETE", "site.test", undefined, "cross-site")).toBe(true);
+  });
+});

@@ -1,0 +1,68 @@
+import { randomBytes } from "node:crypto";
+
+export function createNonce() {
+  return randomBytes(16).toString("base64");
+}
+
+export interface CspOptions {
+  nonce: string;
+  /** Extra origins images may come from (an external API host serving /assets). */
+  imageOrigins?: string[];
+  /** Serve `upgrade-insecure-requests` (production behind HTTPS). */
+  upgradeInsecure?: boolean;
+}
+
+/** Origins the page builder's map widget embeds. */
+export const FRAME_ORIGINS = ["https://maps.google.com.au", "https://www.google.com"];
+
+/** The enforcing Content-Security-Policy of every response: scripts only from here or with this response's nonce. */
+export function contentSecurityPolicy({ nonce, imageOrigins = [], upgradeInsecure = false }: CspOptions) {
+  const directives: Record<string, string[]> = {
+    "default-src": ["'self'"],
+    "script-src": ["'self'", `'nonce-${nonce}'`],
+    "style-src": ["'self'", "'unsafe-inline'"],
+    "img-src": ["'self'", "data:", "blob:", ...imageOrigins],
+    "font-src": ["'self'", "data:"],
+    "connect-src": ["'self'"],
+    "media-src": ["'self'", ...imageOrigins],
+    "frame-src": FRAME_ORIGINS,
+    "worker-src": ["'self'"],
+    "manifest-src": ["'self'"],
+    "object-src": ["'none'"],
+    "base-uri": ["'self'"],
+    "form-action": ["'self'"],
+    "frame-ancestors": ["'self'"],
+  };
+  const policy = Object.entries(directives).map(([k, v]) => `${k} ${v.join(" ")}`);
+  if (upgradeInsecure) policy.push("upgrade-insecure-requests");
+  return policy.join("; ");
+}
+
+/** Headers every response carries, besides the CSP. */
+export function baseSecurityHeaders(secure: boolean): Record<string, string> {
+  return {
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "X-Frame-Options": "SAMEORIGIN",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(self)",
+    ...(secure ? { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" } : {}),
+  };
+}
+
+/**
+ * The first line of CSRF defence for every state-changing request: a browser's cross-site
+ * POST carries an Origin (or Sec-Fetch-Site) that gives it away. Actions check a token too.
+ */
+export function isCrossSiteWrite(method: string, host: string | undefined, origin: string | undefined, fetchSite: string | undefined) {
+  if (["GET", "HEAD", "OPTIONS"].includes(method.toUpperCase())) return false;
+  if (origin && origin !== "null") {
+    try {
+      return new URL(origin).host !== host;
+    } catch {
+      return true;
+    }
+  }
+  if (origin === "null") return true;
+  return fetchSite === "cross-site";
+}

@@ -1,0 +1,81 @@
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import { createCookie, createSession } from "@remix-run/node";
+import type { Session, SessionStorage } from "@remix-run/node";
+
+/** What the session holds: tokens and cart key for later issues, flash messages, the CSRF token. */
+export interface SessionData {
+  accessToken?: string;
+  refreshToken?: string;
+  redirectTo?: string;
+  cartKey?: string;
+  csrf?: string;
+}
+export interface SessionFlash {
+  toast?: { kind: "success" | "error" | "info"; message: string };
+}
+export type AppSession = Session<SessionData, SessionFlash>;
+type AppSessionStorage = SessionStorage<SessionData, SessionFlash>;
+
+const COOKIE_NAME = "__session";
+const MAX_AGE = 60 * 60 * 24 * 30;
+
+function keyFrom(secret: string) {
+  return createHash("sha256").update(`dovetail-session-v1:${secret}`).digest();
+}
+
+/** AES-256-GCM: the cookie's content is unreadable and tamper-evident without the key. */
+export function seal(data: unknown, secret: string) {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", keyFrom(secret), iv);
+  const body = Buffer.concat([cipher.update(JSON.stringify(data), "utf8"), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), body]).toString("base64url");
+}
+
+export function unseal(value: string, secret: string): unknown {
+  try {
+    const raw = Buffer.from(value, "base64url");
+    const decipher = createDecipheriv("aes-256-gcm", keyFrom(secret), raw.subarray(0, 12));
+    decipher.setAuthTag(raw.subarray(12, 28));
+    return JSON.parse(Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString("utf8"));
+  } catch {
+    return null;
+  }
+}
+
+const storages = new Map<string, AppSessionStorage>();
+
+/**
+ * A cookie session whose whole content is encrypted with a key from SESSION_SECRET:
+ * httpOnly, sameSite=lax, secure in production, never readable in the browser.
+ */
+export function getSessionStorage(secret: string, production: boolean): AppSessionStorage {
+  const key = `${production}:${secret}`;
+  let storage = storages.get(key);
+  if (storage) return storage;
+  const cookie = createCookie(COOKIE_NAME, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: production,
+    path: "/",
+    maxAge: MAX_AGE,
+  });
+  storage = {
+    async getSession(cookieHeader) {
+      const sealed = await cookie.parse(cookieHeader ?? null);
+      const data = typeof sealed === "string" ? unseal(sealed, secret) : null;
+      return createSession<SessionData, SessionFlash>(data && typeof data === "object" ? (data as never) : {});
+    },
+    async commitSession(session, options) {
+      return cookie.serialize(seal(session.data, secret), options);
+    },
+    async destroySession(_session, options) {
+      return cookie.serialize("", { ...options, maxAge: undefined, expires: new Date(0) });
+    },
+  };
+  storages.set(key, storage);
+  return storage;
+}
+
+export function hasSessionCookie(request: Request) {
+  return (request.headers.get("cookie") ?? "").split(/;\s*/).some((c) => c.startsWith(`${COOKIE_NAME}=`));
+}

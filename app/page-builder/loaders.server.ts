@@ -1,0 +1,54 @@
+import type { Page, Widget } from "~/lib/api/schemas";
+import type { Transport } from "~/lib/api/transport.server";
+import { pageBlockWidget } from "./page-blocks";
+import { getWidget } from "./registry";
+import { isBlockVisible } from "./visibility";
+import { loadLinkChildren } from "./widgets/link-children.server";
+
+export interface WidgetLoadContext {
+  transport: Transport;
+  itemUrl: string | null;
+}
+
+export type WidgetLoader = (widget: Widget, ctx: WidgetLoadContext) => Promise<unknown>;
+
+/** Server-side data loaders, by widget type. */
+const widgetLoaders: Record<string, WidgetLoader> = {
+  "core/link_children": loadLinkChildren,
+};
+
+/** The widgets a page will render: those of live blocks in rows, and those of visible page blocks. */
+export function pageWidgets(page: Page, now: number): Widget[] {
+  const fromRows = page.rows.flatMap((row) =>
+    row.blocks.filter((b) => !b.deleted).flatMap((b) => b.widgets.filter((w) => !w.deleted)),
+  );
+  const fromPageBlocks = page.pageContents
+    .filter((pb) => isBlockVisible(pb, now))
+    .map((pb) => pageBlockWidget(pb));
+  return [...fromRows, ...fromPageBlocks];
+}
+
+/** True when some widget on the page shows an item chosen by the URL (so /page/{item} is valid). */
+export function pageAcceptsItem(widgets: Widget[]) {
+  return widgets.some((w) => getWidget(w.type)?.acceptsItem);
+}
+
+/**
+ * Runs the loads of all the page's widgets in parallel: one round of upstream calls per page.
+ * A failing widget load is logged and that widget gets null; the page still renders.
+ */
+export async function loadWidgetData(widgets: Widget[], ctx: WidgetLoadContext): Promise<Record<string, unknown>> {
+  const results = await Promise.all(
+    widgets.map(async (w) => {
+      const load = Object.hasOwn(widgetLoaders, w.type) ? widgetLoaders[w.type] : undefined;
+      if (!load) return [w.id, undefined] as const;
+      try {
+        return [w.id, await load(w, ctx)] as const;
+      } catch (error) {
+        console.error(`[page-builder] loading ${w.type} (${w.id}) failed:`, (error as Error).message);
+        return [w.id, null] as const;
+      }
+    }),
+  );
+  return Object.fromEntries(results.filter(([, v]) => v !== undefined));
+}

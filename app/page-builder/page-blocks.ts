@@ -1,0 +1,7 @@
+import type { PageBlock, Widget } from "~/lib/api/schemas";
+
+/** A page block rendered as the widget its template names, with its variables as fields. */
+export function pageBlockWidget(pb: PageBlock): Widget {
+  const items = Array.isArray(pb.variables.items) ? (pb.variables.items as Record<string, unknown>[]) : [];
+  return { id: `pb-${pb.id}`, type: pb.template, sort: pb.sort_order, deleted: false, fields: pb.variables, items };
+}

@@ -1,0 +1,91 @@
+import { Link } from "@remix-run/react";
+import type { Block, Row } from "~/lib/api/schemas";
+import type { WidgetEnv } from "./types";
+import { WidgetView } from "./widget-view";
+
+/** md:col-span-N and md:col-start-N written out, so Tailwind sees every class. */
+const spans = ["", "md:col-span-1", "md:col-span-2", "md:col-span-3", "md:col-span-4", "md:col-span-5", "md:col-span-6",
+  "md:col-span-7", "md:col-span-8", "md:col-span-9", "md:col-span-10", "md:col-span-11", "md:col-span-12"];
+const starts = ["", "md:col-start-2", "md:col-start-3", "md:col-start-4", "md:col-start-5", "md:col-start-6",
+  "md:col-start-7", "md:col-start-8", "md:col-start-9", "md:col-start-10", "md:col-start-11", "md:col-start-12"];
+
+export function liveBlocks(row: Row): Block[] {
+  return row.blocks.filter((b) => !b.deleted).sort((a, b) => a.sort - b.sort);
+}
+
+function BlockView({ block, data, env }: { block: Block; data: Record<string, unknown>; env: WidgetEnv }) {
+  const widgets = block.widgets.filter((w) => !w.deleted).sort((a, b) => a.sort - b.sort);
+  return (
+    <>
+      {widgets.map((w) => (
+        <WidgetView key={w.id} widget={w} data={data[w.id]} env={env} />
+      ))}
+    </>
+  );
+}
+
+/** The tab a row shows: the one named by ?tab= when it exists, else the first. */
+export function selectedTab(blocks: Block[], tab: string | null) {
+  return blocks.find((b) => b.title === tab) ?? blocks[0];
+}
+
+export function RowView({ row, data, env, tab, search }: {
+  row: Row;
+  data: Record<string, unknown>;
+  env: WidgetEnv;
+  tab: string | null;
+  search: string;
+}) {
+  const blocks = liveBlocks(row);
+  if (blocks.length === 0) return null;
+  if (row.row_type === "tabs") {
+    const current = selectedTab(blocks, tab);
+    const params = new URLSearchParams(search);
+    return (
+      <section className={row.outer_class}>
+        <div className={`mx-auto max-w-6xl px-4 py-6 ${row.container_class}`}>
+          <div role="tablist" className="flex flex-wrap gap-1 border-b border-stone-300 dark:border-stone-700">
+            {blocks.map((b) => {
+              params.set("tab", b.title);
+              const active = b === current;
+              return (
+                <Link
+                  key={b.id}
+                  role="tab"
+                  aria-selected={active}
+                  aria-controls={`tab-panel-${current.id}`}
+                  to={`?${params}`}
+                  replace
+                  preventScrollReset
+                  className={`-mb-px rounded-t-md border px-4 py-2 font-medium no-underline ${
+                    active
+                      ? "border-stone-300 border-b-white bg-white text-brand dark:border-stone-700 dark:border-b-stone-900 dark:bg-stone-900"
+                      : "border-transparent text-stone-600 hover:text-brand dark:text-stone-300"
+                  }`}
+                >
+                  {b.title}
+                </Link>
+              );
+            })}
+          </div>
+          <div role="tabpanel" id={`tab-panel-${current.id}`} className={`pt-6 ${row.row_class}`}>
+            <BlockView block={current} data={data} env={env} />
+          </div>
+        </div>
+      </section>
+    );
+  }
+  return (
+    <section className={row.outer_class}>
+      <div id={row.container_id ?? undefined} className={`mx-auto max-w-6xl px-4 py-6 ${row.container_class}`}>
+        <div className={`grid grid-cols-1 gap-6 md:grid-cols-12 ${row.row_class}`}>
+          {blocks.map((b) => (
+            <div key={b.id} className={`min-w-0 ${spans[b.width] ?? spans[12]} ${starts[b.offset] ?? ""} ${b.block_class}`}>
+              <BlockView block={b} data={data} env={env} />
+            </div>
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}

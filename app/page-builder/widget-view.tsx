@@ -1,0 +1,23 @@
+import { useTranslation } from "react-i18next";
+import type { Widget } from "~/lib/api/schemas";
+import { getWidget } from "./registry";
+import type { WidgetEnv } from "./types";
+
+/** Only a signed-in visitor is told that a widget type is unknown; visitors see nothing. */
+export function canSeeUnknownWidgets(env: WidgetEnv) {
+  return env.signedIn;
+}
+
+export function WidgetView({ widget, data, env }: { widget: Widget; data: unknown; env: WidgetEnv }) {
+  const { t } = useTranslation();
+  const definition = getWidget(widget.type);
+  if (!definition) {
+    return canSeeUnknownWidgets(env) ? (
+      <p className="rounded border border-dashed border-amber-500 p-3 text-sm text-amber-800">
+        {t("widgets.unknown", { type: widget.type })}
+      </p>
+    ) : null;
+  }
+  const { Component } = definition;
+  return <Component widget={widget} data={data as never} env={env} />;
+}

@@ -1,0 +1,47 @@
+import { useTranslation } from "react-i18next";
+import type { WidgetProps } from "../types";
+import { str } from "../types";
+
+/**
+ * core/faq: an accordion with one question open at a time. Native <details name> makes the
+ * group exclusive without JavaScript; with it, the opened question scrolls smoothly into view.
+ */
+export function FaqWidget({ widget }: WidgetProps) {
+  const { t } = useTranslation();
+  const items = widget.items
+    .map((item, i) => ({ id: String(item.id ?? i), question: str(item, "name"), answer: str(item, "content") }))
+    .filter((item) => item.question);
+  if (items.length === 0) return null;
+  const group = `faq-${widget.id}`;
+  const exclusive = { name: group } as Record<string, string>;
+  return (
+    <section className="my-6" aria-labelledby={`${group}-heading`}>
+      <h2 id={`${group}-heading`} className="mb-4 font-serif text-2xl font-semibold">
+        {str(widget.fields, "heading") || t("widgets.faqHeading")}
+      </h2>
+      <div className="divide-y divide-stone-200 rounded-lg border border-stone-200 dark:divide-stone-700 dark:border-stone-700">
+        {items.map((item) => (
+          <details
+            key={item.id}
+            {...exclusive}
+            className="faq-item group"
+            onToggle={(e) => {
+              const el = e.currentTarget;
+              if (el.open && !window.matchMedia("(prefers-reduced-motion: reduce)").matches) {
+                el.scrollIntoView({ behavior: "smooth", block: "nearest" });
+              }
+            }}
+          >
+            <summary className="flex cursor-pointer list-none items-center justify-between gap-4 px-4 py-3 font-medium">
+              <span>{item.question}</span>
+              <span aria-hidden="true" className="transition-transform group-open:rotate-45">
+                +
+              </span>
+            </summary>
+            <div className="prose-cms px-4 pb-4" dangerouslySetInnerHTML={{ __html: item.answer }} />
+          </details>
+        ))}
+      </div>
+    </section>
+  );
+}

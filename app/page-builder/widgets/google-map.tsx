@@ -1,0 +1,55 @@
+import { useTranslation } from "react-i18next";
+import type { WidgetProps } from "../types";
+import { bool, num, str } from "../types";
+
+export const MAPS_HOST = "https://maps.google.com.au";
+
+/** The embed address of a map: Australian host, English labels. */
+export function mapEmbedUrl(location: string, zoom: number) {
+  const q = new URLSearchParams({ q: location, z: String(zoom), hl: "en", output: "embed" });
+  return `${MAPS_HOST}/maps?${q}`;
+}
+
+function cssLength(value: unknown, fallback: string) {
+  if (typeof value === "number" && Number.isFinite(value)) return `${value}px`;
+  if (typeof value === "string" && /^\d+(\.\d+)?(px|%|rem|vh|vw)?$/.test(value.trim())) {
+    return /\d$/.test(value.trim()) ? `${value.trim()}px` : value.trim();
+  }
+  return fallback;
+}
+
+/** core/google_map: an embedded map of a location, with an optional sign naming it. */
+export function GoogleMapWidget({ widget }: WidgetProps) {
+  const { t } = useTranslation();
+  const location = str(widget.fields, "location");
+  if (!location) return null;
+  const zoom = num(widget.fields, "zoom", 14, 1, 21);
+  const width = cssLength(widget.fields.width, "100%");
+  const height = cssLength(widget.fields.height, "325px");
+  return (
+    <figure className="my-6">
+      {bool(widget.fields, "show_sign") ? (
+        <figcaption className="mb-3 flex flex-wrap items-center gap-3 rounded-md bg-brand px-4 py-3 text-white">
+          <span aria-hidden="true">📍</span>
+          <span className="font-medium">{location}</span>
+          <a
+            className="ms-auto underline underline-offset-4"
+            href={`${MAPS_HOST}/maps?${new URLSearchParams({ daddr: location, hl: "en" })}`}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            {t("widgets.directions")}
+          </a>
+        </figcaption>
+      ) : null}
+      <iframe
+        title={t("widgets.mapTitle", { location })}
+        src={mapEmbedUrl(location, zoom)}
+        style={{ width, height, border: 0 }}
+        loading="lazy"
+        referrerPolicy="no-referrer-when-downgrade"
+        className="max-w-full rounded-md bg-stone-200 dark:bg-stone-800"
+      />
+    </figure>
+  );
+}

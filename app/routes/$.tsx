@@ -1,0 +1,23 @@
+import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { CmsPage, onlyTabChanged } from "~/components/cms-page";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { loadCmsPage } from "~/lib/cms-page.server";
+
+export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => errorHeaders ?? loaderHeaders;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return loadCmsPage(request, context, new URL(request.url).pathname);
+}
+
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
+  !formMethod && onlyTabChanged(currentUrl, nextUrl) ? false : defaultShouldRevalidate;
+
+export default function CmsPageRoute() {
+  return <CmsPage data={useLoaderData<typeof loader>()} />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,48 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { cacheControl } from "~/lib/cache-control";
+import { CSRF_FIELD, assertCsrf, ensureCsrfToken } from "~/lib/csrf.server";
+import { getVisitor } from "~/lib/request.server";
+
+export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }];
+
+/** The 'logout' page name: a signed-out visitor goes straight home; a member confirms with a form. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { session, storage, signedIn } = await getVisitor(request, context);
+  if (!signedIn) throw redirect("/");
+  const csrf = ensureCsrfToken(session);
+  return data(
+    { csrf },
+    { headers: { "Set-Cookie": await storage.commitSession(session), "Cache-Control": cacheControl.private } },
+  );
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { session, storage } = await getVisitor(request, context);
+  assertCsrf(await request.formData(), session);
+  return redirect("/", { status: 303, headers: { "Set-Cookie": await storage.destroySession(session) } });
+}
+
+export default function Logout() {
+  const { csrf } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <section className="mx-auto max-w-md px-4 py-16 text-center">
+      <h1 className="text-3xl font-semibold">{t("logout.title")}</h1>
+      <p className="mt-3">{t("logout.confirm")}</p>
+      <Form method="post" className="mt-6">
+        <input type="hidden" name={CSRF_FIELD} value={csrf} />
+        <button type="submit" className="rounded-md bg-brand px-5 py-3 font-medium text-white hover:bg-brand-dark">
+          {t("logout.button")}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

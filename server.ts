@@ -1,0 +1,136 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { getRequestListener } from "@hono/node-server";
+import { createRequestHandler } from "@remix-run/express";
+import type { AppLoadContext, ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import { parseEnv } from "./app/lib/env.server";
+import type { SiteContext, Upstream } from "./app/lib/context";
+import {
+  baseSecurityHeaders,
+  contentSecurityPolicy,
+  createNonce,
+  isCrossSiteWrite,
+} from "./app/lib/security-headers.server";
+import { createCmsApp } from "./cms/app";
+import { openDatabase, type Database } from "./cms/db/client";
+import { seedIfEmpty } from "./cms/seed";
+
+let env: ReturnType<typeof parseEnv>;
+try {
+  env = parseEnv();
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+const production = env.NODE_ENV === "production";
+
+const buildFile = path.resolve("build/index.js");
+if (!existsSync(buildFile)) {
+  console.error("No server build at build/index.js: run `npm run build` (npm start does this for you).");
+  process.exit(1);
+}
+const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
+
+// The embedded CMS API, unless the site talks to an external one.
+let database: Database | null = null;
+let upstream: Upstream;
+let cmsListener: ReturnType<typeof getRequestListener> | null = null;
+if (env.CMS_API_URL) {
+  upstream = { fetch: (req) => fetch(req), baseUrl: env.CMS_API_URL, publicUrl: env.CMS_API_URL, timeoutMs: env.UPSTREAM_TIMEOUT_MS };
+} else {
+  database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: path.join(env.DATA_DIR, "pglite") });
+  if (await seedIfEmpty(database.db)) console.log("[cms] seeded the empty database from seeds/");
+  const cms = createCmsApp(database);
+  cmsListener = getRequestListener(cms.fetch);
+  upstream = { fetch: cms.fetch, baseUrl: "http://cms.internal", publicUrl: "", timeoutMs: env.UPSTREAM_TIMEOUT_MS };
+}
+
+const app = express();
+app.disable("x-powered-by");
+app.set("trust proxy", "loopback, linklocal, uniquelocal");
+app.use(compression());
+
+// Security headers on every response, with a fresh CSP nonce for each.
+const imageOrigins = env.CMS_API_URL ? [new URL(env.CMS_API_URL).origin] : [];
+app.use((req, res, next) => {
+  const nonce = createNonce();
+  res.locals.cspNonce = nonce;
+  res.set(baseSecurityHeaders(req.secure));
+  res.set("Content-Security-Policy", contentSecurityPolicy({ nonce, imageOrigins, upgradeInsecure: production && req.secure }));
+  next();
+});
+
+// Hashed build assets never change; everything else in public/ is cached briefly.
+app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", index: false }));
+app.use("/locales", express.static("locales", { maxAge: "1h", index: false }));
+app.use(express.static("public", { maxAge: "1h", index: false }));
+
+app.get("/healthz", async (_req, res) => {
+  try {
+    if (database) await database.ping();
+    else {
+      const r = await fetch(new URL("/api/healthz", env.CMS_API_URL), { signal: AbortSignal.timeout(5000) });
+      if (!r.ok) throw new Error(`upstream answered ${r.status}`);
+    }
+    res.set("Cache-Control", "no-store").json({ ok: true, database: database?.kind ?? "upstream" });
+  } catch (error) {
+    res.status(503).set("Cache-Control", "no-store").json({ ok: false, error: (error as Error).message });
+  }
+});
+
+if (cmsListener) {
+  const listener = cmsListener;
+  app.use(["/api", "/graphql"], (req, res) => {
+    req.url = req.originalUrl;
+    void listener(req, res);
+  });
+}
+
+// CSRF, first line: no state-changing request from another site reaches an action.
+app.use((req, res, next) => {
+  if (isCrossSiteWrite(req.method, req.get("host"), req.get("origin"), req.get("sec-fetch-site"))) {
+    res.status(403).type("text/plain").send("Cross-site request refused.");
+    return;
+  }
+  next();
+});
+
+app.all(
+  "*",
+  createRequestHandler({
+    build,
+    // Production mode always: error details and stacks never reach the browser.
+    mode: "production",
+    getLoadContext: (_req, res) =>
+      ({
+        cspNonce: res.locals.cspNonce as string,
+        upstream,
+        sessionSecret: env.SESSION_SECRET,
+        production,
+        publicUrl: env.PUBLIC_URL,
+      }) satisfies SiteContext as unknown as AppLoadContext,
+  }),
+);
+
+const server = app.listen(env.PORT, env.HOST, () => {
+  console.log(`[site] serving on http://localhost:${env.PORT} (${database ? `embedded CMS on ${database.kind}` : `CMS at ${env.CMS_API_URL}`})`);
+});
+
+let stopping = false;
+function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`[site] ${signal}: finishing open requests, then stopping`);
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  server.close(async () => {
+    await database?.close();
+    process.exit(0);
+  });
+  server.closeIdleConnections?.();
+}
+process.on("SIGTERM", () => shutdown("SIGTERM"));
+process.on("SIGINT", () => shutdown("SIGINT"));
