@@ -1,0 +1,64 @@
+import { defineConfig, devices } from "@playwright/test";
+
+/**
+ * Journeys in Debian's Chromium against the production build. Each journey runs twice: with
+ * JavaScript and without. A second server whose upstream is unreachable checks the fallbacks.
+ * `npm test` builds first; run alone with `npx playwright test` after `npm run build`.
+ */
+const PORT = 3100;
+const OFFLINE_PORT = 3101;
+const dataDir = process.env.E2E_DATA_DIR ?? `./.cache/e2e-${process.pid}`;
+
+const chromium = {
+  ...devices["Desktop Chrome"],
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--no-first-run",
+      "--disable-sync",
+      "--disable-quic",
+    ],
+  },
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? "line" : "list",
+  timeout: 30_000,
+  use: { baseURL: `http://localhost:${PORT}`, trace: "retain-on-failure" },
+  projects: [
+    { name: "js", use: { ...chromium, javaScriptEnabled: true }, testIgnore: /offline\.spec/ },
+    { name: "no-js", use: { ...chromium, javaScriptEnabled: false }, testIgnore: /offline\.spec/ },
+    {
+      name: "offline",
+      use: { ...chromium, javaScriptEnabled: false, baseURL: `http://localhost:${OFFLINE_PORT}` },
+      testMatch: /offline\.spec/,
+    },
+  ],
+  webServer: [
+    {
+      command: "npx tsx server.ts",
+      url: `http://localhost:${PORT}/healthz`,
+      env: { PORT: String(PORT), DATA_DIR: dataDir, NODE_ENV: "test" },
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "pipe",
+    },
+    {
+      // An upstream that refuses connections: seeded pages must still serve, others get the 503 page.
+      command: "npx tsx server.ts",
+      url: `http://localhost:${OFFLINE_PORT}/robots.txt`,
+      env: { PORT: String(OFFLINE_PORT), DATA_DIR: `${dataDir}-offline`, NODE_ENV: "test", CMS_API_URL: "http://127.0.0.1:9", UPSTREAM_TIMEOUT_MS: "3000" },
+      reuseExistingServer: false,
+      timeout: 120_000,
+    },
+  ],
+});

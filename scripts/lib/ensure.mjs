@@ -1,0 +1,73 @@
+// Helpers for `npm start` and `npm test`: install what is missing, build when stale.
+// Only Node built-ins here: these run before node_modules exists.
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
+
+export function run(cmd, args, options = {}) {
+  const result = spawnSync(cmd, args, { stdio: "inherit", cwd: root, ...options });
+  if (result.error) throw result.error;
+  return result.status ?? 1;
+}
+
+export function runOrDie(cmd, args, options = {}) {
+  const status = run(cmd, args, options);
+  if (status !== 0) {
+    console.error(`\n✗ ${cmd} ${args.join(" ")} failed (exit ${status})`);
+    process.exit(status);
+  }
+}
+
+export function say(message) {
+  console.log(`\n▸ ${message}`);
+}
+
+function sha(file) {
+  return createHash("sha256").update(readFileSync(file)).digest("hex");
+}
+
+/** npm ci when node_modules is absent or was installed from another package-lock.json. */
+export function ensureDependencies() {
+  const lock = path.join(root, "package-lock.json");
+  const stamp = path.join(root, "node_modules", ".dovetail-lock");
+  const want = sha(lock);
+  if (existsSync(stamp) && readFileSync(stamp, "utf8") === want) return;
+  say("Installing dependencies (npm ci)…");
+  runOrDie("npm", ["ci", "--no-audit", "--no-fund"]);
+  writeFileSync(stamp, want);
+}
+
+function newestMtime(entry) {
+  const full = path.join(root, entry);
+  if (!existsSync(full)) return 0;
+  const st = statSync(full);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let newest = st.mtimeMs;
+  for (const name of readdirSync(full)) newest = Math.max(newest, newestMtime(path.join(entry, name)));
+  return newest;
+}
+
+/** Builds the site when there is no build or a source is newer than it. */
+export function ensureBuild({ force = false } = {}) {
+  const built = path.join(root, "build", "index.js");
+  const sources = ["app", "seeds", "remix.config.js", "postcss.config.js", "package-lock.json"];
+  if (!force && existsSync(built) && statSync(built).mtimeMs >= Math.max(...sources.map(newestMtime))) return;
+  say("Building the site (remix build)…");
+  runOrDie(path.join(root, "node_modules", ".bin", "remix"), ["build"]);
+}
+
+export function isRoot() {
+  return typeof process.getuid === "function" && process.getuid() === 0;
+}
+
+/** Installs Debian packages (apt-get), with sudo when not root. */
+export function aptInstall(packages) {
+  const prefix = isRoot() ? [] : ["sudo"];
+  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+  const [cmd, ...rest] = [...prefix, "apt-get"];
+  runOrDie(cmd, [...rest, "update", "-qq"], { env });
+  runOrDie(cmd, [...rest, "install", "-y", "-qq", ...packages], { env });
+}

@@ -1,0 +1,13 @@
+// `npm start`: installs what is missing, builds, then serves the site; server.ts migrates and
+// seeds the embedded database on start. Honours PORT and DATA_DIR.
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { ensureBuild, ensureDependencies, root, say } from "./lib/ensure.mjs";
+
+ensureDependencies();
+ensureBuild();
+say(`Starting the site on http://localhost:${process.env.PORT ?? 3000}`);
+
+const child = spawn(path.join(root, "node_modules", ".bin", "tsx"), ["server.ts"], { stdio: "inherit", cwd: root });
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
+child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
