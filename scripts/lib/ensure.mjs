@@ -36,7 +36,12 @@ export function ensureDependencies() {
   const want = sha(lock);
   if (existsSync(stamp) && readFileSync(stamp, "utf8") === want) return;
   say("Installing dependencies (npm ci)…");
-  runOrDie("npm", ["ci", "--no-audit", "--no-fund"]);
+  if (run("npm", ["ci", "--no-audit", "--no-fund"]) !== 0) {
+    // A registry that lacks some platform build of an optional dependency makes `npm ci` refuse
+    // a lock file that `npm install` accepts.
+    say("npm ci failed; trying npm install with the same lock file…");
+    runOrDie("npm", ["install", "--no-audit", "--no-fund"]);
+  }
   writeFileSync(stamp, want);
 }
 
