@@ -115,9 +115,10 @@ app.all(
   }),
 );
 
-const server = app.listen(env.PORT, env.HOST, () => {
+const onListening = () => {
   console.log(`[site] serving on http://localhost:${env.PORT} (${database ? `embedded CMS on ${database.kind}` : `CMS at ${env.CMS_API_URL}`})`);
-});
+};
+const server = env.HOST ? app.listen(env.PORT, env.HOST, onListening) : app.listen(env.PORT, onListening);
 
 let stopping = false;
 function shutdown(signal: string) {

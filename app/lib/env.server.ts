@@ -13,7 +13,8 @@ const optionalUrl = z
 export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  HOST: z.string().min(1).default("0.0.0.0"),
+  /** Interface to listen on; unset = every interface, IPv4 and IPv6. */
+  HOST: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default("./data"),
   CMS_API_URL: optionalUrl,
   DATABASE_URL: optionalUrl,

@@ -29,8 +29,10 @@ export function GoogleMapWidget({ widget }: WidgetProps) {
   return (
     <figure className="my-6">
       {bool(widget.fields, "show_sign") ? (
-        <figcaption className="mb-3 flex flex-wrap items-center gap-3 rounded-md bg-brand px-4 py-3 text-white">
-          <span aria-hidden="true">📍</span>
+        <figcaption className="mb-3 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md bg-brand px-4 py-3 text-white">
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 shrink-0 fill-current">
+            <path d="M12 2a7 7 0 0 0-7 7c0 5.25 7 13 7 13s7-7.75 7-13a7 7 0 0 0-7-7Zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5Z" />
+          </svg>
           <span className="font-medium">{location}</span>
           <a
             className="ms-auto underline underline-offset-4"
