@@ -15,7 +15,9 @@ const SEED_TIME = "1970-01-01T00:00:00.000Z";
 export function seedPage(url: string): Page | null {
   const found = seedPages.find((p) => p.url === url);
   if (!found) return null;
-  return pageSchema.parse({ id: `seed-${found.slug}`, updated_at: SEED_TIME, ...found });
+  // Seed page blocks get their ids from the database; give them stable ones here.
+  const pageContents = (found.pageContents ?? []).map((pb, i) => ({ id: `seed-${i + 1}`, ...pb }));
+  return pageSchema.parse({ id: `seed-${found.slug}`, updated_at: SEED_TIME, ...found, pageContents });
 }
 
 export function seedSettings(): Settings {

@@ -50,7 +50,16 @@ export function createTransport(upstream: Upstream, token?: string | null): Tran
       throw error;
     }
     let payload: unknown = null;
-    const text = await response.text().catch(() => "");
+    let text: string;
+    try {
+      text = await response.text();
+    } catch (cause) {
+      // The answer stalled or broke off after its headers (a timeout lands here too).
+      const timedOut = cause instanceof Error && (cause.name === "TimeoutError" || cause.name === "AbortError");
+      const error = new UpstreamError(timedOut ? `timeout of ${upstream.timeoutMs}ms exceeded` : NETWORK_ERROR, -1, path);
+      (error as Error).cause = cause;
+      throw error;
+    }
     if (text) {
       try {
         payload = JSON.parse(text);

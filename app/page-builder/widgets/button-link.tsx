@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { safeRedirectPath } from "~/lib/url";
 import type { WidgetProps } from "../types";
 import { bool, str } from "../types";
 
@@ -12,14 +13,21 @@ export const buttonColours: Record<string, string> = {
   danger: "bg-red-700 text-white hover:bg-red-800",
 };
 
+function colourClasses(colour: string) {
+  return Object.hasOwn(buttonColours, colour) ? buttonColours[colour] : buttonColours.brand;
+}
+
 /** Where a button_link points: a page by slug, a url, or a document download. */
 export function buttonHref(fields: Record<string, unknown>): { href: string; internal: boolean } | null {
   const page = str(fields, "page");
-  if (page) return { href: page === "home" ? "/" : `/${page.replace(/^\/+/, "")}`, internal: true };
+  if (page) {
+    if (!/^[\w\-./]+$/.test(page)) return null;
+    return { href: page === "home" ? "/" : `/${page.replace(/^\/+/, "")}`, internal: true };
+  }
   const url = str(fields, "url");
   if (url) {
     if (/^(https?:|mailto:|tel:)/i.test(url)) return { href: url, internal: false };
-    if (url.startsWith("/") && !url.startsWith("//")) return { href: url, internal: true };
+    if (url.startsWith("/") && safeRedirectPath(url, "") === url) return { href: url, internal: true };
     return null;
   }
   const document = str(fields, "document");
@@ -36,7 +44,7 @@ export function ButtonLinkWidget({ widget }: WidgetProps) {
   const className = [
     "inline-flex items-center justify-center rounded-md px-5 py-3 font-medium no-underline transition-colors",
     "focus-visible:outline-2 focus-visible:outline-offset-2",
-    buttonColours[str(widget.fields, "colour", "brand")] ?? buttonColours.brand,
+    colourClasses(str(widget.fields, "colour", "brand")),
     bool(widget.fields, "full_width") ? "w-full" : "",
   ].join(" ");
   const rel = newTab ? "noopener noreferrer" : undefined;

@@ -13,7 +13,8 @@ const sizes = {
 export function HeadingWidget({ widget }: WidgetProps) {
   const text = str(widget.fields, "text") || str(widget.fields, "heading");
   if (!text) return null;
-  const level = levels[str(widget.fields, "level", "h2") as keyof typeof levels] ?? "h2";
+  const wanted = str(widget.fields, "level", "h2");
+  const level = Object.hasOwn(levels, wanted) ? levels[wanted as keyof typeof levels] : "h2";
   const Tag = level;
   const centered = bool(widget.fields, "centered") || bool(widget.fields, "center");
   return <Tag className={`font-serif font-semibold tracking-tight ${sizes[level]} ${centered ? "text-center" : ""}`}>{text}</Tag>;

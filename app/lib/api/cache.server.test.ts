@@ -1,0 +1,222 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { SwrCache } from "./cache.server";
+
+/** A promise with its resolve and reject exposed. */
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+let now = 0;
+const clock = () => now;
+let cache: SwrCache;
+
+beforeEach(() => {
+  now = 1_000_000;
+  cache = new SwrCache(1000, clock);
+  vi.spyOn(console, "warn").mockImplementation(() => {});
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe("SwrCache", () => {
+  it("loads on the first get and stores the value", async () => {
+    const load = vi.fn(async () => "v1");
+    expect(cache.peek("k")).toBeUndefined();
+    await expect(cache.get("k", load, { freshFor: 100 })).resolves.toBe("v1");
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(cache.peek("k")).toBe("v1");
+  });
+
+  it("does not reload within freshFor", async () => {
+    const load = vi.fn(async () => "v1");
+    await cache.get("k", load, { freshFor: 100 });
+    now += 99;
+    await expect(cache.get("k", load, { freshFor: 100 })).resolves.toBe("v1");
+    await cache.settle();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("serves the stale value at once after freshFor, runs one background refresh, then serves the new value", async () => {
+    await cache.get("k", async () => "v1", { freshFor: 100 });
+    now += 100;
+    const refresh = deferred<string>();
+    const load = vi.fn(() => refresh.promise);
+    // Several concurrent stale gets: all answered at once with the stale value, one refresh.
+    const answers = await Promise.all([
+      cache.get("k", load, { freshFor: 100 }),
+      cache.get("k", load, { freshFor: 100 }),
+      cache.get("k", load, { freshFor: 100 }),
+    ]);
+    expect(answers).toEqual(["v1", "v1", "v1"]);
+    expect(load).toHaveBeenCalledTimes(1);
+    refresh.resolve("v2");
+    await cache.settle();
+    expect(cache.peek("k")).toBe("v2");
+    await expect(cache.get("k", load, { freshFor: 100 })).resolves.toBe("v2");
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("restarts the fresh period from the refresh", async () => {
+    await cache.get("k", async () => "v1", { freshFor: 100 });
+    now += 150;
+    await cache.get("k", async () => "v2", { freshFor: 100 });
+    await cache.settle();
+    const load = vi.fn(async () => "v3");
+    now += 99;
+    await expect(cache.get("k", load, { freshFor: 100 })).resolves.toBe("v2");
+    expect(load).not.toHaveBeenCalled();
+    now += 1;
+    await cache.get("k", load, { freshFor: 100 });
+    await cache.settle();
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(cache.peek("k")).toBe("v3");
+  });
+
+  it("keeps the old object when `same` says nothing changed", async () => {
+    const first = { id: 1, updated_at: "a", n: 1 };
+    const same = (a: typeof first, b: typeof first) => a.updated_at === b.updated_at;
+    await cache.get("k", async () => first, { freshFor: 10, same });
+    now += 10;
+    await cache.get("k", async () => ({ id: 1, updated_at: "a", n: 2 }), { freshFor: 10, same });
+    await cache.settle();
+    expect(cache.peek("k")).toBe(first);
+    now += 10;
+    const changed = { id: 1, updated_at: "b", n: 3 };
+    await cache.get("k", async () => changed, { freshFor: 10, same });
+    await cache.settle();
+    expect(cache.peek("k")).toBe(changed);
+  });
+
+  it("keeps the (refreshed) freshness when `same` keeps the old object", async () => {
+    const same = () => true;
+    await cache.get("k", async () => ({ v: 1 }), { freshFor: 10, same });
+    now += 10;
+    await cache.get("k", async () => ({ v: 2 }), { freshFor: 10, same });
+    await cache.settle();
+    const load = vi.fn(async () => ({ v: 3 }));
+    now += 5;
+    await cache.get("k", load, { freshFor: 10, same });
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it("keeps serving the stale value when the refresh fails, and tries again on a later get", async () => {
+    await cache.get("k", async () => "v1", { freshFor: 100 });
+    now += 100;
+    const failing = vi.fn(async () => {
+      throw new Error("upstream down");
+    });
+    await expect(cache.get("k", failing, { freshFor: 100 })).resolves.toBe("v1");
+    await cache.settle();
+    expect(failing).toHaveBeenCalledTimes(1);
+    expect(cache.peek("k")).toBe("v1");
+    expect(console.warn).toHaveBeenCalled();
+    await expect(cache.get("k", failing, { freshFor: 100 })).resolves.toBe("v1");
+    await cache.settle();
+    expect(failing).toHaveBeenCalledTimes(2);
+    const ok = vi.fn(async () => "v2");
+    await cache.get("k", ok, { freshFor: 100 });
+    await cache.settle();
+    expect(cache.peek("k")).toBe("v2");
+  });
+
+  it("rejects a failing first load (nothing to serve) and does not keep it", async () => {
+    await expect(
+      cache.get("k", async () => {
+        throw new Error("boom");
+      }, { freshFor: 100 }),
+    ).rejects.toThrow("boom");
+    expect(cache.peek("k")).toBeUndefined();
+    await expect(cache.get("k", async () => "v1", { freshFor: 100 })).resolves.toBe("v1");
+  });
+
+  it("accepts freshFor as a function of the value and the time", async () => {
+    const freshFor = vi.fn((value: { ttl: number }, at: number) => {
+      expect(at).toBe(now);
+      return value.ttl;
+    });
+    await cache.get("short", async () => ({ ttl: 10 }), { freshFor });
+    await cache.get("long", async () => ({ ttl: 1_000 }), { freshFor });
+    expect(freshFor).toHaveBeenCalledTimes(2);
+    now += 10;
+    const loadShort = vi.fn(async () => ({ ttl: 10 }));
+    const loadLong = vi.fn(async () => ({ ttl: 1_000 }));
+    await cache.get("short", loadShort, { freshFor });
+    await cache.get("long", loadLong, { freshFor });
+    await cache.settle();
+    expect(loadShort).toHaveBeenCalledTimes(1);
+    expect(loadLong).not.toHaveBeenCalled();
+  });
+
+  it("treats a negative freshFor as stale at once", async () => {
+    await cache.get("k", async () => "v1", { freshFor: () => -50 });
+    const load = vi.fn(async () => "v2");
+    await expect(cache.get("k", load, { freshFor: 100 })).resolves.toBe("v1");
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("evicts the oldest entry beyond maxEntries", async () => {
+    const small = new SwrCache(2, clock);
+    await small.get("a", async () => "A", { freshFor: 1_000 });
+    await small.get("b", async () => "B", { freshFor: 1_000 });
+    await small.get("c", async () => "C", { freshFor: 1_000 });
+    expect(small.peek("a")).toBeUndefined();
+    expect(small.peek("b")).toBe("B");
+    expect(small.peek("c")).toBe("C");
+    const reload = vi.fn(async () => "A2");
+    await expect(small.get("a", reload, { freshFor: 1_000 })).resolves.toBe("A2");
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(small.peek("b")).toBeUndefined();
+  });
+
+  it("counts a refreshed entry as newly stored for eviction", async () => {
+    const small = new SwrCache(2, clock);
+    await small.get("a", async () => "A", { freshFor: 10 });
+    await small.get("b", async () => "B", { freshFor: 1_000 });
+    now += 10;
+    await small.get("a", async () => "A2", { freshFor: 10 });
+    await small.settle();
+    await small.get("c", async () => "C", { freshFor: 1_000 });
+    expect(small.peek("a")).toBe("A2");
+    expect(small.peek("b")).toBeUndefined();
+  });
+
+  it("shares one load between concurrent first gets", async () => {
+    const pending = deferred<string>();
+    const load = vi.fn(() => pending.promise);
+    const a = cache.get("k", load, { freshFor: 100 });
+    const b = cache.get("k", load, { freshFor: 100 });
+    pending.resolve("v1");
+    await expect(Promise.all([a, b])).resolves.toEqual(["v1", "v1"]);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("shares a failing first load between concurrent gets, then loads anew", async () => {
+    const pending = deferred<string>();
+    const load = vi.fn(() => pending.promise);
+    const a = cache.get("k", load, { freshFor: 100 });
+    const b = cache.get("k", load, { freshFor: 100 });
+    pending.reject(new Error("down"));
+    await expect(a).rejects.toThrow("down");
+    await expect(b).rejects.toThrow("down");
+    expect(load).toHaveBeenCalledTimes(1);
+    await expect(cache.get("k", async () => "v1", { freshFor: 100 })).resolves.toBe("v1");
+  });
+
+  it("delete and clear drop entries", async () => {
+    await cache.get("a", async () => "A", { freshFor: 100 });
+    await cache.get("b", async () => "B", { freshFor: 100 });
+    cache.delete("a");
+    expect(cache.peek("a")).toBeUndefined();
+    expect(cache.peek("b")).toBe("B");
+    cache.clear();
+    expect(cache.peek("b")).toBeUndefined();
+  });
+});

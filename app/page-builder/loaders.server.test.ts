@@ -1,0 +1,196 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { upstreamCache } from "~/lib/api/cache.server";
+import { UpstreamError } from "~/lib/api/errors";
+import { pageSchema } from "~/lib/api/schemas";
+import type { Widget } from "~/lib/api/schemas";
+import { seedPage } from "~/lib/api/seed-fallback.server";
+import type { Transport } from "~/lib/api/transport.server";
+import seedPages from "../../seeds/pages.json";
+import { loadWidgetData, pageAcceptsItem, pageWidgets } from "./loaders.server";
+
+const NOW = Date.parse("2026-06-01T12:00:00Z");
+
+function widget(id: string, type: string, fields: Record<string, unknown> = {}, over: Partial<Widget> = {}): Widget {
+  return { id, type, sort: 0, deleted: false, fields, items: [], ...over };
+}
+
+/** A transport whose GET answers come from `answer(path, query)`; POSTs are not expected. */
+function fakeTransport(answer: (path: string, query: Record<string, unknown>) => Promise<unknown>) {
+  const get = vi.fn(async (path: string, schema: { parse: (v: unknown) => unknown }, query?: Record<string, unknown>) =>
+    schema.parse(await answer(path, query ?? {})),
+  );
+  const transport = {
+    anonymous: true,
+    get,
+    post: vi.fn(async () => {
+      throw new Error("no POST expected");
+    }),
+  } as unknown as Transport;
+  return { transport, get };
+}
+
+const links = (parent: string) => ({ data: [{ name: `${parent} link`, link: `https://example.com/${parent}` }] });
+
+beforeEach(() => {
+  upstreamCache.clear();
+  vi.spyOn(console, "error").mockImplementation(() => {});
+  vi.spyOn(console, "warn").mockImplementation(() => {});
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe("loadWidgetData", () => {
+  it("runs the loads of all widgets in parallel", async () => {
+    // A barrier that opens only once both loads have started: loads run one after the other
+    // would leave the first waiting for ever (here: failing after five seconds).
+    const started = new Set<string>();
+    let open!: () => void;
+    const barrier = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const { transport, get } = fakeTransport(async (_path, query) => {
+      started.add(String(query.parent));
+      if (started.size === 2) open();
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      try {
+        await Promise.race([
+          barrier,
+          new Promise((_, reject) => {
+            timer = setTimeout(() => reject(new Error("loads ran one after the other")), 5_000);
+          }),
+        ]);
+      } finally {
+        clearTimeout(timer);
+      }
+      return links(String(query.parent));
+    });
+    const data = await loadWidgetData(
+      [widget("a", "core/link_children", { parent: "social" }), widget("b", "core/link_children", { parent: "footer" })],
+      { transport, itemUrl: null },
+    );
+    expect(get).toHaveBeenCalledTimes(2);
+    expect(data).toEqual({
+      a: [{ name: "social link", link: "https://example.com/social", icon: "" }],
+      b: [{ name: "footer link", link: "https://example.com/footer", icon: "" }],
+    });
+  });
+
+  it("gives a failing widget null without failing the page", async () => {
+    const { transport } = fakeTransport(async (_path, query) => {
+      if (query.parent === "broken") throw new UpstreamError("Network Error", -1, "/api/v1/cognito/link");
+      return links(String(query.parent));
+    });
+    const data = await loadWidgetData(
+      [widget("bad", "core/link_children", { parent: "broken" }), widget("good", "core/link_children", { parent: "social" })],
+      { transport, itemUrl: null },
+    );
+    expect(data.bad).toBeNull();
+    expect(data.good).toEqual([{ name: "social link", link: "https://example.com/social", icon: "" }]);
+    expect(console.error).toHaveBeenCalledTimes(1);
+  });
+
+  it("gives a widget whose answer does not parse null", async () => {
+    const { transport } = fakeTransport(async () => ({ data: [{ nope: true }] }));
+    const data = await loadWidgetData([widget("x", "core/link_children", { parent: "p" })], { transport, itemUrl: null });
+    expect(data).toEqual({ x: null });
+  });
+
+  it("leaves out widgets that have no loader, and asks nothing for a link_children without parent", async () => {
+    const { transport, get } = fakeTransport(async () => links("p"));
+    const data = await loadWidgetData(
+      [widget("h", "core/html", { html: "<p>x</p>" }), widget("u", "acme/unknown"), widget("l", "core/link_children")],
+      { transport, itemUrl: null },
+    );
+    expect(data).toEqual({ l: [] });
+    expect(get).not.toHaveBeenCalled();
+  });
+
+  it("does not run loaders for Object.prototype names as types", async () => {
+    const { transport } = fakeTransport(async () => links("p"));
+    await expect(
+      loadWidgetData([widget("c", "constructor"), widget("t", "toString"), widget("p", "__proto__")], { transport, itemUrl: null }),
+    ).resolves.toEqual({});
+  });
+
+  it("resolves an empty page to no data", async () => {
+    const { transport } = fakeTransport(async () => links("p"));
+    await expect(loadWidgetData([], { transport, itemUrl: null })).resolves.toEqual({});
+  });
+});
+
+describe("pageWidgets", () => {
+  const page = pageSchema.parse({
+    id: 1,
+    name: "P",
+    slug: "p",
+    url: "p",
+    updated_at: "2026-01-01T00:00:00Z",
+    rows: [
+      {
+        blocks: [
+          { id: "b1", widgets: [widget("w1", "core/html"), widget("w2", "core/html", {}, { deleted: true })] },
+          { id: "b2", deleted: true, widgets: [widget("w3", "core/html")] },
+        ],
+      },
+      { row_type: "tabs", blocks: [{ id: "t1", title: "T", widgets: [widget("w4", "core/link_children", { parent: "x" })] }] },
+    ],
+    pageContents: [
+      { id: 1, template: "core/html", variables: { html: "<p>shown</p>" } },
+      { id: 2, template: "core/html", hidden: true },
+      { id: 3, template: "core/html", deleted: true },
+      { id: 4, template: "core/html", start_time: "2026-06-02T00:00:00Z" },
+      { id: 5, template: "core/html", end_time: "2026-06-01T00:00:00Z" },
+      { id: 6, template: "core/faq", sort_order: 4, variables: { items: [{ name: "Q", content: "A" }] } },
+    ],
+  });
+
+  it("returns the widgets of live blocks and of visible page blocks", () => {
+    expect(pageWidgets(page, NOW).map((w) => w.id)).toEqual(["w1", "w4", "pb-1", "pb-6"]);
+  });
+
+  it("turns a page block into a widget of its template with its variables as fields", () => {
+    const [, , first, faq] = pageWidgets(page, NOW);
+    expect(first).toMatchObject({ id: "pb-1", type: "core/html", fields: { html: "<p>shown</p>" }, deleted: false });
+    expect(faq).toMatchObject({ id: "pb-6", type: "core/faq", sort: 4, items: [{ name: "Q", content: "A" }] });
+  });
+
+  it("follows the time: a scheduled block joins once its start has passed", () => {
+    expect(pageWidgets(page, Date.parse("2026-06-02T00:00:00Z")).map((w) => w.id)).toContain("pb-4");
+  });
+});
+
+describe("pageAcceptsItem", () => {
+  it("is false for every seeded page's widgets", () => {
+    expect(seedPages.length).toBeGreaterThan(0);
+    for (const raw of seedPages) {
+      // Seeded page blocks carry no id (the CMS seeder gives them one): add ids here so every
+      // seeded widget is covered, whatever seedPage() makes of them (see the BUG test below).
+      const page = pageSchema.parse({
+        ...raw,
+        id: `seed-${raw.slug}`,
+        updated_at: "1970-01-01T00:00:00.000Z",
+        pageContents: raw.pageContents.map((pb, i) => ({ id: i + 1, ...pb })),
+      });
+      const widgets = pageWidgets(page, NOW);
+      expect(widgets.length, raw.url).toBeGreaterThan(0);
+      expect(pageAcceptsItem(widgets), raw.url).toBe(false);
+    }
+  });
+
+  it("is false for no widgets and for unknown or prototype-named types", () => {
+    expect(pageAcceptsItem([])).toBe(false);
+    expect(pageAcceptsItem([widget("a", "Catalogue/list"), widget("b", "constructor"), widget("c", "hasOwnProperty")])).toBe(false);
+  });
+
+  it("is false for the seeded pages as the fallback serves them", () => {
+    for (const url of ["home", "about", "catalogue", "error", "where-to-find-us"]) {
+      expect(pageAcceptsItem(pageWidgets(seedPage(url)!, NOW)), url).toBe(false);
+    }
+  });
+
+  it("seedPage parses every seeded page", () => {
+    for (const { url } of seedPages) expect(seedPage(url), url).not.toBeNull();
+  });
+});
