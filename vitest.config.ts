@@ -5,7 +5,6 @@ export default defineConfig({
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
-  esbuild: { jsx: "automatic" },
   test: {
     include: ["app/**/*.test.{ts,tsx}", "cms/**/*.test.ts", "server/**/*.test.ts", "tests/unit/**/*.test.ts"],
     environment: "node",

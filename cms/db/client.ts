@@ -38,7 +38,12 @@ async function openPostgres(url: string): Promise<Database> {
   const { migrate } = await import("drizzle-orm/node-postgres/migrator");
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   const db = drizzle(pool, { schema });
-  await migrate(db, { migrationsFolder });
+  try {
+    await migrateLocked(pool, (client) => migrate(drizzle(client, { schema }), { migrationsFolder }));
+  } catch (err) {
+    await pool.end();
+    throw err;
+  }
   return {
     db: db as unknown as Db,
     kind: "postgres",
@@ -47,6 +52,30 @@ async function openPostgres(url: string): Promise<Database> {
     },
     close: () => pool.end(),
   };
+}
+
+/**
+ * Runs the migrations on one connection holding a session advisory lock: drizzle's migrator takes
+ * no lock, so two instances starting at once on a fresh database would both run CREATE TABLE and
+ * one would fail.
+ */
+async function migrateLocked(pool: import("pg").Pool, run: (client: import("pg").PoolClient) => Promise<void>) {
+  const client = await pool.connect();
+  let broken: unknown;
+  try {
+    await client.query("select pg_advisory_lock(727000)");
+    try {
+      await run(client);
+    } finally {
+      await client.query("select pg_advisory_unlock(727000)");
+    }
+  } catch (err) {
+    broken = err;
+    throw err;
+  } finally {
+    // A connection that failed may still hold the lock: destroy it rather than pool it.
+    client.release(broken ? true : undefined);
+  }
 }
 
 async function openPglite(options: OpenOptions): Promise<Database> {

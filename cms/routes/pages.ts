@@ -28,9 +28,12 @@ export async function loadPages(db: Db, where: { url: string } | { limit: number
   return rows.map((p) => serializePage(p, blocks.filter((b) => b.pageId === p.id)));
 }
 
-/** Normalises a requested page url: no leading or trailing slash, "" means home. */
+/**
+ * Normalises a requested page url: no leading or trailing slash, "" means home. Hono has already
+ * decoded route parameters and query values once; decoding again would misread a literal "%".
+ */
 export function normalisePageUrl(raw: string) {
-  const url = decodeURIComponent(raw).replace(/^\/+|\/+$/g, "");
+  const url = raw.replace(/^\/+|\/+$/g, "");
   return url === "" ? "home" : url;
 }
 

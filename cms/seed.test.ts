@@ -1,0 +1,135 @@
+/**
+ * Migrations and seeding, on PGlite and on PostgreSQL: the migrations apply to an empty
+ * database, `seedIfEmpty` seeds once, a second call adds nothing, and (PostgreSQL only, as
+ * PGlite is single-connection) two instances seeding one fresh database at once seed it once.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migrationsFolder, openDatabase, type Database, type Db } from "./db/client";
+import { readSeeds, seedIfEmpty } from "./seed";
+import {
+  createPostgresDatabase,
+  drivers,
+  openTestDatabase,
+  postgresDatabaseExists,
+  postgresDriver,
+  type EmptyPostgresDatabase,
+  type TestDatabase,
+} from "./test/databases";
+
+const journal = JSON.parse(readFileSync(path.join(migrationsFolder, "meta", "_journal.json"), "utf8")) as {
+  entries: unknown[];
+};
+const migrationCount = journal.entries.length;
+
+async function appliedMigrations(db: Db) {
+  const result = await db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+  return Number((result as unknown as { rows: Array<{ n: number }> }).rows[0].n);
+}
+
+const tables = ["domains", "pages", "page_blocks", "groups", "links", "redirects"] as const;
+
+async function rowCounts(db: Db): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const t of tables) {
+    const result = await db.execute(sql`select count(*)::int as n from ${sql.identifier(t)}`);
+    out[t] = Number((result as unknown as { rows: Array<{ n: number }> }).rows[0].n);
+  }
+  return out;
+}
+
+function countTree(nodes: Array<{ children?: unknown[] }>): number {
+  return nodes.reduce((n, node) => n + 1 + countTree((node.children ?? []) as Array<{ children?: unknown[] }>), 0);
+}
+
+const seeds = readSeeds();
+const expectedCounts = {
+  domains: 1,
+  pages: seeds.pages.length,
+  page_blocks: seeds.pages.reduce((n, p) => n + p.pageContents.length, 0),
+  groups: countTree(seeds.groups),
+  links: seeds.links.length,
+  redirects: seeds.redirects.length,
+};
+
+it("the seed files hold what the API tests expect", () => {
+  expect(expectedCounts).toEqual({ domains: 1, pages: 6, page_blocks: 3, groups: 7, links: 14, redirects: 6 });
+});
+
+for (const driver of drivers) {
+  describe.skipIf(driver.skip)(`migrations and seeding — ${driver.title}`, () => {
+    let t: TestDatabase;
+
+    beforeAll(async () => {
+      t = await openTestDatabase(driver.name, "seed");
+    });
+    afterAll(async () => {
+      await t?.dispose();
+    });
+
+    it("applies the migrations to an empty database: every table exists and is empty", async () => {
+      const result = await t.database.db.execute(
+        sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
+      );
+      const names = (result as unknown as { rows: Array<{ table_name: string }> }).rows.map((r) => r.table_name);
+      expect(names).toEqual([...tables].sort());
+      expect(await appliedMigrations(t.database.db)).toBe(migrationCount);
+      expect(await rowCounts(t.database.db)).toEqual({
+        domains: 0,
+        pages: 0,
+        page_blocks: 0,
+        groups: 0,
+        links: 0,
+        redirects: 0,
+      });
+      await expect(t.database.ping()).resolves.toBeUndefined();
+      expect(t.database.kind).toBe(driver.name);
+    });
+
+    it("seedIfEmpty seeds once, and a second call adds nothing and returns false", async () => {
+      await expect(seedIfEmpty(t.database.db)).resolves.toBe(true);
+      const first = await rowCounts(t.database.db);
+      expect(first).toEqual(expectedCounts);
+
+      await expect(seedIfEmpty(t.database.db)).resolves.toBe(false);
+      expect(await rowCounts(t.database.db)).toEqual(first);
+    });
+  });
+}
+
+describe.skipIf(postgresDriver.skip)(`concurrent start-up — ${postgresDriver.title}`, () => {
+  let empty: EmptyPostgresDatabase | undefined;
+  const opened: Database[] = [];
+
+  afterAll(async () => {
+    await Promise.all(opened.map((d) => d.close()));
+    if (empty) {
+      await empty.drop();
+      expect(await postgresDatabaseExists(empty.name)).toBe(false);
+    }
+  });
+
+  it("two instances opening one fresh database at once both apply the migrations without error", async () => {
+    empty = await createPostgresDatabase("seed_race");
+    expect(await postgresDatabaseExists(empty.name)).toBe(true);
+    // Two pools on one empty database, opened at once: the migrator must not race itself.
+    const results = await Promise.allSettled([
+      openDatabase({ databaseUrl: empty.url }),
+      openDatabase({ databaseUrl: empty.url }),
+    ]);
+    for (const r of results) if (r.status === "fulfilled") opened.push(r.value);
+    expect(results.map((r) => (r.status === "rejected" ? String(r.reason) : "ok"))).toEqual(["ok", "ok"]);
+    expect(await appliedMigrations(opened[0].db)).toBe(migrationCount);
+  });
+
+  it("two connections calling seedIfEmpty at once on one fresh database seed it exactly once", async () => {
+    expect(opened).toHaveLength(2);
+    const [a, b] = opened;
+    const results = await Promise.all([seedIfEmpty(a.db), seedIfEmpty(b.db)]);
+    expect([...results].sort()).toEqual([false, true]);
+    expect(await rowCounts(a.db)).toEqual(expectedCounts);
+    expect(await rowCounts(b.db)).toEqual(expectedCounts);
+  });
+});
