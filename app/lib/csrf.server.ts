@@ -27,3 +27,15 @@ export function assertCsrf(formData: FormData, session: AppSession) {
     timingSafeEqual(Buffer.from(sent), Buffer.from(expected));
   if (!ok) throw new Response("Your session has expired. Please reload the page and try again.", { status: 403 });
 }
+
+/** Reads a posted form and checks its CSRF token: a body that is not a form is a 400, a bad token a 403. */
+export async function readProtectedForm(request: Request, session: AppSession) {
+  let formData: FormData;
+  try {
+    formData = await request.formData();
+  } catch {
+    throw new Response("The request could not be read as a form.", { status: 400 });
+  }
+  assertCsrf(formData, session);
+  return formData;
+}

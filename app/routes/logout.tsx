@@ -4,7 +4,7 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { cacheControl } from "~/lib/cache-control";
-import { CSRF_FIELD, assertCsrf, ensureCsrfToken } from "~/lib/csrf.server";
+import { CSRF_FIELD, ensureCsrfToken, readProtectedForm } from "~/lib/csrf.server";
 import { getVisitor } from "~/lib/request.server";
 
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }];
@@ -22,7 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { session, storage } = await getVisitor(request, context);
-  assertCsrf(await request.formData(), session);
+  await readProtectedForm(request, session);
   return redirect("/", { status: 303, headers: { "Set-Cookie": await storage.destroySession(session) } });
 }
 

@@ -1,0 +1,111 @@
+import { expect, test } from "@playwright/test";
+import { HEADER_LINKS, PAGES, SITE, isSameDocument, markDocument, stubMaps, waitForHydration } from "./support";
+
+test.describe("seeded pages", () => {
+  test("home shows the header navigation, its heading, title and the footer details", async ({ page }) => {
+    const response = await page.goto("/");
+    expect(response?.status()).toBe(200);
+
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByRole("link")).toHaveText(HEADER_LINKS);
+    await expect(nav.getByRole("link", { name: "Home", exact: true })).toHaveAttribute("aria-current", "page");
+
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(PAGES.home.h1);
+    await expect(page).toHaveTitle(`${PAGES.home.seoTitle}${SITE.titleSuffix}`);
+    await expect(page.getByRole("link", { name: "Browse the catalogue" })).toHaveAttribute("href", "/catalogue");
+
+    const footer = page.getByRole("contentinfo");
+    await expect(footer).toContainText(SITE.name);
+    await expect(footer).toContainText(`ABN ${SITE.abn}`);
+    await expect(footer.getByRole("link", { name: SITE.phone })).toHaveAttribute("href", "tel:0754460000");
+    await expect(footer.getByRole("link", { name: SITE.email })).toHaveAttribute("href", `mailto:${SITE.email}`);
+  });
+
+  test("about renders its heading, introduction and sitemap title", async ({ page }) => {
+    expect((await page.goto("/about"))?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(PAGES.about.h1);
+    await expect(page.getByRole("main")).toContainText("Dovetail Outdoor Furniture is a family business.");
+    await expect(page.getByRole("heading", { name: "How each piece is made" })).toBeVisible();
+    await expect(page).toHaveTitle(`${PAGES.about.seoTitle}${SITE.titleSuffix}`);
+    const description = page.locator('meta[name="description"]');
+    await expect(description).toHaveAttribute("content", /^Meet the family behind Dovetail Outdoor Furniture/);
+  });
+
+  test("delivery lists its prices and shows only the live page block", async ({ page }) => {
+    const response = await page.goto("/delivery");
+    expect(response?.status()).toBe(200);
+    const main = page.getByRole("main");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(PAGES.delivery.h1);
+    await expect(page).toHaveTitle(`${PAGES.delivery.seoTitle}${SITE.titleSuffix}`);
+    for (const text of ["$40", "$70", "$90", "fully assembled"]) await expect(main).toContainText(text);
+    await expect(main.getByRole("listitem").filter({ hasText: "Sunshine Coast:" })).toHaveText("Sunshine Coast: $40");
+    await expect(main.getByRole("listitem").filter({ hasText: "Brisbane:" })).toHaveText("Brisbane: $70");
+    await expect(main.getByRole("listitem").filter({ hasText: "Gold Coast:" })).toHaveText("Gold Coast: $90");
+
+    // The scheduled block (2026–2030) shows; the hidden draft and the expired sale never do.
+    await expect(page.getByText("Spring is our busiest season")).toBeVisible();
+    await expect(page.getByText("holiday closure", { exact: false })).toHaveCount(0);
+    await expect(page.getByText("Summer sale", { exact: false })).toHaveCount(0);
+
+    // Nor do they travel in the document (server HTML or hydration data).
+    const served = (await response!.text()).toLowerCase();
+    expect(served).toContain("spring is our busiest season");
+    expect(served).not.toContain("holiday closure");
+    expect(served).not.toContain("summer sale");
+    const content = (await page.content()).toLowerCase();
+    expect(content).not.toContain("holiday closure");
+    expect(content).not.toContain("summer sale");
+  });
+
+  test("where to find us gives the market hours, a signed map and directions", async ({ page }) => {
+    await stubMaps(page);
+    expect((await page.goto("/where-to-find-us"))?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(PAGES.whereToFindUs.h1);
+    await expect(page).toHaveTitle(`${PAGES.whereToFindUs.seoTitle}${SITE.titleSuffix}`);
+    await expect(page.getByRole("main")).toContainText("every Saturday 7.00am to 1.00pm");
+
+    const location = "Eumundi Markets, 80 Memorial Drive, Eumundi QLD 4562";
+    const map = page.locator("iframe").and(page.getByTitle(`Map of ${location}`));
+    await expect(map).toHaveCount(1);
+    const src = await map.getAttribute("src");
+    expect(src).toMatch(/^https:\/\/maps\.google\.com\.au\//);
+    const url = new URL(src!);
+    expect(url.searchParams.get("hl")).toBe("en");
+    expect(url.searchParams.get("z")).toBe("14");
+    expect(url.searchParams.get("q")).toBe(location);
+
+    // The sign above the map names the location and links to directions.
+    const sign = page.locator("figure figcaption");
+    await expect(sign).toBeVisible();
+    await expect(sign).toContainText(location);
+    const directions = sign.getByRole("link", { name: "Get directions" });
+    await expect(directions).toHaveAttribute("href", /^https:\/\/maps\.google\.com\.au\/maps\?daddr=/);
+    await expect(directions).toHaveAttribute("target", "_blank");
+  });
+
+  test("clicking the header links moves between pages", async ({ page, javaScriptEnabled }) => {
+    await stubMaps(page);
+    await page.goto("/");
+    if (javaScriptEnabled) {
+      await waitForHydration(page);
+      await markDocument(page);
+    }
+    const nav = page.getByRole("navigation", { name: "Main" });
+    const journey = [
+      ["About", PAGES.about],
+      ["Catalogue", PAGES.catalogue],
+      ["Delivery", PAGES.delivery],
+      ["Where to find us", PAGES.whereToFindUs],
+      ["Home", PAGES.home],
+    ] as const;
+    for (const [name, target] of journey) {
+      await nav.getByRole("link", { name, exact: true }).click();
+      await expect(page).toHaveURL(target.path);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(target.h1);
+      await expect(page).toHaveTitle(`${target.seoTitle}${SITE.titleSuffix}`);
+      await expect(nav.getByRole("link", { name, exact: true })).toHaveAttribute("aria-current", "page");
+    }
+    // With JavaScript the whole journey stays in one document (client-side navigation).
+    if (javaScriptEnabled) expect(await isSameDocument(page)).toBe(true);
+  });
+});

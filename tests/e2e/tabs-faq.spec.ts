@@ -1,0 +1,111 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { isSameDocument, markDocument, waitForHydration } from "./support";
+
+/** The about page's tabs row: tab title and a sentence only that tab's panel shows. */
+const TABS = {
+  story: { name: "Our story", text: "Dovetail started in 2009 in a backyard shed." },
+  timber: { name: "Our timber", text: "We work mostly with three timbers" },
+  warranty: { name: "Our warranty", text: "5 year structural warranty" },
+} as const;
+
+async function expectSelected(page: Page, selected: keyof typeof TABS) {
+  const tablist = page.getByRole("tablist");
+  const panel = page.getByRole("tabpanel");
+  for (const [key, tab] of Object.entries(TABS)) {
+    const on = key === selected;
+    await expect(tablist.getByRole("tab", { name: tab.name })).toHaveAttribute("aria-selected", String(on));
+    if (on) {
+      await expect(panel.getByRole("heading", { level: 2, name: tab.name })).toBeVisible();
+      await expect(panel.getByText(tab.text)).toBeVisible();
+    } else {
+      await expect(page.getByRole("heading", { level: 2, name: tab.name })).toHaveCount(0);
+      await expect(page.getByText(tab.text)).toHaveCount(0);
+    }
+  }
+}
+
+test.describe("about page tabs", () => {
+  test("the first tab is selected by default", async ({ page }) => {
+    await page.goto("/about");
+    await expect(page.getByRole("tablist").getByRole("tab")).toHaveText([TABS.story.name, TABS.timber.name, TABS.warranty.name]);
+    await expectSelected(page, "story");
+  });
+
+  test("clicking a tab shows its content, hides the first and records it in the URL", async ({ page, javaScriptEnabled }) => {
+    await page.goto("/about");
+    if (javaScriptEnabled) {
+      await waitForHydration(page);
+      await markDocument(page);
+    }
+    await page.getByRole("tab", { name: TABS.timber.name }).click();
+    await expect(page).toHaveURL(/\/about\?tab=Our(\+|%20)timber$/);
+    await expectSelected(page, "timber");
+
+    await page.getByRole("tab", { name: TABS.warranty.name }).click();
+    await expect(page).toHaveURL(/\/about\?tab=Our(\+|%20)warranty$/);
+    await expectSelected(page, "warranty");
+
+    // The rest of the page stays put.
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("About Dovetail");
+    if (javaScriptEnabled) expect(await isSameDocument(page)).toBe(true);
+  });
+
+  test("a link to ?tab= opens that tab directly", async ({ page }) => {
+    expect((await page.goto("/about?tab=Our%20warranty"))?.status()).toBe(200);
+    await expectSelected(page, "warranty");
+  });
+
+  test("an unknown ?tab= falls back to the first tab", async ({ page }) => {
+    expect((await page.goto("/about?tab=Nope"))?.status()).toBe(200);
+    await expectSelected(page, "story");
+  });
+});
+
+/** FAQ accordions: a question and a phrase of its answer, per page. */
+const FAQS = {
+  "/about": [
+    { q: "How do I look after my furniture?", a: "a fresh coat of a good quality decking oil" },
+    { q: "Where do you deliver?", a: "We deliver across the Sunshine Coast, Brisbane and the Gold Coast" },
+    { q: "Can you make a piece to a custom size?", a: "Often, yes." },
+  ],
+  "/delivery": [
+    { q: "How long will delivery take?", a: "usually delivered within one to two weeks" },
+    { q: "Do I need to be home for delivery?", a: "We prefer that someone is home" },
+    { q: "Can I collect my order instead?", a: "You can collect free of charge" },
+  ],
+} as const;
+
+for (const [path, items] of Object.entries(FAQS)) {
+  test(`FAQ on ${path} opens one answer at a time`, async ({ page, javaScriptEnabled }) => {
+    await page.goto(path);
+    if (javaScriptEnabled) await waitForHydration(page);
+    const faq = page.getByRole("region", { name: "Frequently asked questions" });
+    await expect(faq).toBeVisible();
+    const question = (q: string) => faq.locator("summary").filter({ hasText: q });
+    const item = (q: string) => faq.locator("details").filter({ has: page.locator("summary", { hasText: q }) });
+    const [first, second, third] = items;
+
+    // All closed to start with.
+    for (const { q, a } of items) {
+      await expect(item(q)).not.toHaveAttribute("open");
+      await expect(faq.getByText(a)).toBeHidden();
+    }
+
+    await question(first.q).click();
+    await expect(item(first.q)).toHaveAttribute("open");
+    await expect(faq.getByText(first.a)).toBeVisible();
+
+    await question(second.q).click();
+    await expect(item(second.q)).toHaveAttribute("open");
+    await expect(faq.getByText(second.a)).toBeVisible();
+    await expect(item(first.q)).not.toHaveAttribute("open");
+    await expect(faq.getByText(first.a)).toBeHidden();
+    await expect(item(third.q)).not.toHaveAttribute("open");
+
+    // Clicking the open question again closes it.
+    await question(second.q).click();
+    await expect(item(second.q)).not.toHaveAttribute("open");
+    await expect(faq.getByText(second.a)).toBeHidden();
+  });
+}
