@@ -28,6 +28,14 @@ export function buildUrl(baseUrl: string, path: string, query?: Query) {
  * the answer with a zod schema.
  */
 export function createTransport(upstream: Upstream, token?: string | null): Transport {
+  /** No (whole) answer came: a network failure or a timeout, status -1. */
+  function noAnswer(cause: unknown, path: string) {
+    const timedOut = cause instanceof Error && (cause.name === "TimeoutError" || cause.name === "AbortError");
+    const error = new UpstreamError(timedOut ? `timeout of ${upstream.timeoutMs}ms exceeded` : NETWORK_ERROR, -1, path);
+    (error as Error).cause = cause;
+    return error;
+  }
+
   async function call(method: "GET" | "POST", path: string, query?: Query, body?: unknown): Promise<unknown> {
     const url = buildUrl(upstream.baseUrl, path, query);
     const headers = new Headers({ accept: "application/json" });
@@ -44,10 +52,7 @@ export function createTransport(upstream: Upstream, token?: string | null): Tran
         }),
       );
     } catch (cause) {
-      const timedOut = cause instanceof Error && (cause.name === "TimeoutError" || cause.name === "AbortError");
-      const error = new UpstreamError(timedOut ? `timeout of ${upstream.timeoutMs}ms exceeded` : NETWORK_ERROR, -1, path);
-      (error as Error).cause = cause;
-      throw error;
+      throw noAnswer(cause, path);
     }
     let payload: unknown = null;
     let text: string;
@@ -55,10 +60,7 @@ export function createTransport(upstream: Upstream, token?: string | null): Tran
       text = await response.text();
     } catch (cause) {
       // The answer stalled or broke off after its headers (a timeout lands here too).
-      const timedOut = cause instanceof Error && (cause.name === "TimeoutError" || cause.name === "AbortError");
-      const error = new UpstreamError(timedOut ? `timeout of ${upstream.timeoutMs}ms exceeded` : NETWORK_ERROR, -1, path);
-      (error as Error).cause = cause;
-      throw error;
+      throw noAnswer(cause, path);
     }
     if (text) {
       try {
