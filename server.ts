@@ -10,6 +10,7 @@ import { parseEnv } from "./app/lib/env.server";
 import type { SiteContext, Upstream } from "./app/lib/context";
 import {
   baseSecurityHeaders,
+  bodyRefusal,
   contentSecurityPolicy,
   createNonce,
   isCrossSiteWrite,
@@ -39,7 +40,12 @@ let database: Database | null = null;
 let upstream: Upstream;
 let cmsListener: ReturnType<typeof getRequestListener> | null = null;
 if (env.CMS_API_URL) {
-  upstream = { fetch: (req) => fetch(req), baseUrl: env.CMS_API_URL, publicUrl: env.CMS_API_URL, timeoutMs: env.UPSTREAM_TIMEOUT_MS };
+  upstream = {
+    fetch: (req) => fetch(req),
+    baseUrl: env.CMS_API_URL,
+    publicUrl: env.CMS_PUBLIC_URL ?? env.CMS_API_URL,
+    timeoutMs: env.UPSTREAM_TIMEOUT_MS,
+  };
 } else {
   database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: path.join(env.DATA_DIR, "pglite") });
   if (await seedIfEmpty(database.db)) console.log("[cms] seeded the empty database from seeds/");
@@ -50,6 +56,8 @@ if (env.CMS_API_URL) {
 
 const app = express();
 app.disable("x-powered-by");
+// Express's own error pages must never show a stack, whatever NODE_ENV says.
+app.set("env", "production");
 app.set("trust proxy", "loopback, linklocal, uniquelocal");
 app.use(compression());
 
@@ -64,21 +72,34 @@ app.use((req, res, next) => {
 });
 
 // Hashed build assets never change; everything else in public/ is cached briefly.
-app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", index: false }));
+app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
 app.use("/locales", express.static("locales", { maxAge: "1h", index: false }));
 app.use(express.static("public", { maxAge: "1h", index: false }));
 
 app.get("/healthz", async (_req, res) => {
+  res.set("Cache-Control", "no-store");
   try {
     if (database) await database.ping();
     else {
-      const r = await fetch(new URL("/api/healthz", env.CMS_API_URL), { signal: AbortSignal.timeout(5000) });
+      const url = new URL("api/v1/cognito/domain/currentDomain", upstream.baseUrl.endsWith("/") ? upstream.baseUrl : `${upstream.baseUrl}/`);
+      const r = await upstream.fetch(new Request(url, { signal: AbortSignal.timeout(5000) }));
       if (!r.ok) throw new Error(`upstream answered ${r.status}`);
     }
-    res.set("Cache-Control", "no-store").json({ ok: true, database: database?.kind ?? "upstream" });
+    res.json({ ok: true, database: database?.kind ?? "upstream" });
   } catch (error) {
-    res.status(503).set("Cache-Control", "no-store").json({ ok: false, error: (error as Error).message });
+    console.error("[healthz]", (error as Error).message);
+    res.status(503).json({ ok: false });
   }
+});
+
+// Bound what a stranger can make the server read: no unbounded or oversized request bodies.
+app.use((req, res, next) => {
+  const refused = bodyRefusal(req.method, req.get("content-length"), req.get("transfer-encoding"));
+  if (refused) {
+    res.status(refused.status).type("text/plain").send(refused.message);
+    return;
+  }
+  next();
 });
 
 if (cmsListener) {
@@ -114,6 +135,15 @@ app.all(
       }) satisfies SiteContext as unknown as AppLoadContext,
   }),
 );
+
+// Anything that still fails outside Remix (a malformed URL escape, say) gets a bare answer, no stack.
+app.use((error: Error & { status?: number; statusCode?: number }, req: express.Request, res: express.Response, _next: express.NextFunction) => {
+  const status = error.status ?? error.statusCode ?? 500;
+  if (status >= 500) console.error(`[site] ${req.method} ${req.originalUrl}:`, error);
+  if (res.headersSent) return;
+  const code = status >= 400 && status < 600 ? status : 500;
+  res.status(code).type("text/plain").send(code === 404 ? "Not found." : code < 500 ? "Bad request." : "Something went wrong.");
+});
 
 const onListening = () => {
   console.log(`[site] serving on http://localhost:${env.PORT} (${database ? `embedded CMS on ${database.kind}` : `CMS at ${env.CMS_API_URL}`})`);

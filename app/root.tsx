@@ -32,11 +32,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     getSettings(transport),
     getInitialData(transport),
   ]);
+  const t = await i18next.getFixedT(locale);
   const byParent = (parent: string) => initial.links.filter((l) => l.parent === parent).map(({ name, link, icon }) => ({ name, link, icon }));
   const header = byParent("header");
   return data({
     locale,
     signedIn,
+    labels: { notFound: t("notFound.title") },
     settings: {
       name: settings.name,
       organisation_name: settings.organisation_name,
@@ -59,10 +61,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export type RootData = typeof loader;
 
 export const meta: MetaFunction<typeof loader> = ({ data: root, location, error }) => {
-  if (!root) return [{ title: "Dovetail" }];
+  if (!root) return [];
   const entry = error ? undefined : sitemapEntryFor(root.sitemap, location.pathname);
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const title = notFound ? documentTitle(root.settings, "Page not found") : documentTitle(root.settings, entry?.seo_title);
+  const title = documentTitle(root.settings, notFound ? root.labels.notFound : entry?.seo_title);
   return [
     { title },
     ...(entry?.seo_meta_description ? [{ name: "description", content: entry.seo_meta_description }] : []),

@@ -3,6 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import type { CmsEnv } from "./context";
 import type { Database } from "./db/client";
 import { createGraphql } from "./graphql/schema";
+import { isBadInputError } from "./http";
 import { groupRoutes } from "./routes/groups";
 import { pageRoutes } from "./routes/pages";
 import { siteRoutes } from "./routes/site";
@@ -40,6 +41,7 @@ export function createCmsApp(database: Database): CmsApp {
     if (err instanceof HTTPException) {
       return c.json({ message: err.message, status: err.status }, err.status);
     }
+    if (isBadInputError(err)) return c.json({ message: "Bad request", status: 400 }, 400);
     console.error("[cms]", err);
     return c.json({ message: "Internal server error", status: 500 }, 500);
   });

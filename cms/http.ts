@@ -24,3 +24,16 @@ export const flag = z
 
 export const positiveInt = (max: number, fallback: number) =>
   z.coerce.number().int().min(1).max(max).default(fallback);
+
+/** Text a request may carry into a query: bounded, with no control characters (PostgreSQL refuses NUL). */
+export const safeText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .regex(/^[^\u0000-\u001f\u007f]*$/, "must not contain control characters");
+
+/** PostgreSQL errors caused by what a request sent (bad encoding, bad text, too long): a 400, not a 500. */
+export function isBadInputError(error: unknown) {
+  const code = (error as { code?: unknown; cause?: { code?: unknown } })?.code ?? (error as { cause?: { code?: unknown } })?.cause?.code;
+  return typeof code === "string" && ["22021", "22P02", "22001", "22003", "22007", "22008"].includes(code);
+}

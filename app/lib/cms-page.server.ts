@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
+import { z } from "zod";
 import { isUpstreamError } from "./api/errors";
 import { getPage } from "./api/pages.server";
 import { getInitialData } from "./api/site.server";
@@ -10,6 +11,16 @@ import { hasSessionCookie } from "./session.server";
 import { parseUrl, safeRedirectPath } from "./url";
 import { loadWidgetData, pageAcceptsItem, pageWidgets } from "~/page-builder/loaders.server";
 import { isBlockVisible, msUntilNextVisibilityChange } from "~/page-builder/visibility";
+
+/** A page path the site will look up: bounded, with no control characters. */
+const pagePathSchema = z
+  .string()
+  .max(1000)
+  .regex(/^[^\u0000-\u001f\u007f]*$/);
+
+export const notFound = (pathname: string) => data({ pathname }, { status: 404, headers: { "Cache-Control": cacheControl.none } });
+export const unavailable = (pathname: string) =>
+  data({ pathname }, { status: 503, headers: { "Cache-Control": cacheControl.none, "Retry-After": "30" } });
 
 /** The redirect table's target for a path or old page name, if any. */
 export function findRedirect(redirects: InitialData["redirects"], pathname: string) {
@@ -49,6 +60,7 @@ export function pageCacheControl(request: Request, signedIn: boolean, untilChang
 export async function loadCmsPage(request: Request, context: AppLoadContext, pathname: string) {
   const { transport, signedIn } = await getVisitor(request, context);
   const url = parseUrl(pathname);
+  if (!pagePathSchema.safeParse(url.full_url).success) throw notFound(pathname);
   try {
     const initial = await getInitialData(transport);
     const target = findRedirect(initial.redirects, pathname);
@@ -63,7 +75,7 @@ export async function loadCmsPage(request: Request, context: AppLoadContext, pat
         itemUrl = url.item_url;
       }
     }
-    if (!page) throw data({ pathname }, { status: 404, headers: { "Cache-Control": cacheControl.none } });
+    if (!page) throw notFound(pathname);
 
     const now = Date.now();
     const widgetData = await loadWidgetData(pageWidgets(page, now), { transport, itemUrl });
@@ -74,8 +86,10 @@ export async function loadCmsPage(request: Request, context: AppLoadContext, pat
     );
   } catch (error) {
     if (isUpstreamError(error)) {
-      if (error.unavailable) throw data({ pathname }, { status: 503, headers: { "Cache-Control": cacheControl.none, "Retry-After": "30" } });
-      console.error(`[site] upstream ${error.path} answered ${error.status}: ${error.message}`);
+      if (error.unavailable) throw unavailable(pathname);
+      // The upstream refused what this URL asked for (a 4xx): for a visitor, no such page.
+      console.warn(`[site] upstream ${error.path} answered ${error.status}: ${error.message}`);
+      throw notFound(pathname);
     }
     throw error;
   }

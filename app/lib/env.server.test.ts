@@ -10,8 +10,12 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ CMS_API_URL: "not a url" })).toThrow(/CMS_API_URL/);
   });
 
-  it("requires SESSION_SECRET in production", () => {
-    expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(/SESSION_SECRET/);
+  it("requires SESSION_SECRET and PUBLIC_URL in production", () => {
+    expect(() => parseEnv({ NODE_ENV: "production", PUBLIC_URL: "https://shop.example" })).toThrow(/SESSION_SECRET/);
+    expect(() => parseEnv({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(32) })).toThrow(/PUBLIC_URL/);
+    expect(parseEnv({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(32), PUBLIC_URL: "https://shop.example" }).PUBLIC_URL).toBe(
+      "https://shop.example",
+    );
   });
 
   it("generates a development secret once into DATA_DIR and reuses it", () => {

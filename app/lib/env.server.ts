@@ -17,6 +17,8 @@ export const envSchema = z.object({
   HOST: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default("./data"),
   CMS_API_URL: optionalUrl,
+  /** The external API host as browsers reach it (its back-office is at /cms); default CMS_API_URL. */
+  CMS_PUBLIC_URL: optionalUrl,
   DATABASE_URL: optionalUrl,
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   PUBLIC_URL: optionalUrl,
@@ -46,6 +48,10 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
       throw new Error("Invalid environment variable(s):\n  SESSION_SECRET: required in production (32+ characters)");
     }
     secret = loadOrCreateDevSecret(env.DATA_DIR);
+  }
+  if (env.NODE_ENV === "production" && !env.PUBLIC_URL) {
+    // Without it, absolute URLs (sitemap, canonical links) would come from the request's Host header.
+    throw new Error("Invalid environment variable(s):\n  PUBLIC_URL: required in production (the site's public address)");
   }
   return { ...env, SESSION_SECRET: secret };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { baseSecurityHeaders, contentSecurityPolicy, isCrossSiteWrite } from "./security-headers.server";
+import { baseSecurityHeaders, bodyRefusal, contentSecurityPolicy, isCrossSiteWrite } from "./security-headers.server";
 
 describe("contentSecurityPolicy", () => {
   it("allows scripts only from the site and this response's nonce, and forbids plugins and framing elsewhere", () => {
@@ -33,5 +33,20 @@ describe("isCrossSiteWrite", () => {
     expect(isCrossSiteWrite("POST", "site.test", "https://evil.test", undefined)).toBe(true);
     expect(isCrossSiteWrite("POST", "site.test", "null", undefined)).toBe(true);
     expect(isCrossSiteWrite("DELETE", "site.test", undefined, "cross-site")).toBe(true);
+  });
+});
+
+describe("bodyRefusal", () => {
+  it("lets reads and modest bodies through", () => {
+    expect(bodyRefusal("GET", undefined, "chunked")).toBeNull();
+    expect(bodyRefusal("POST", "512", undefined)).toBeNull();
+    expect(bodyRefusal("POST", undefined, undefined)).toBeNull();
+  });
+
+  it("refuses oversized, unbounded and nonsense bodies", () => {
+    expect(bodyRefusal("POST", String(300 * 1024 * 1024), undefined)?.status).toBe(413);
+    expect(bodyRefusal("POST", undefined, "chunked")?.status).toBe(411);
+    expect(bodyRefusal("PUT", "-1", undefined)?.status).toBe(400);
+    expect(bodyRefusal("POST", "abc", undefined)?.status).toBe(400);
   });
 });

@@ -13,7 +13,7 @@ export interface CspOptions {
 }
 
 /** Origins the page builder's map widget embeds. */
-export const FRAME_ORIGINS = ["https://maps.google.com.au", "https://www.google.com"];
+export const FRAME_ORIGINS = ["https://maps.google.com.au", "https://www.google.com.au", "https://www.google.com"];
 
 /** The enforcing Content-Security-Policy of every response: scripts only from here or with this response's nonce. */
 export function contentSecurityPolicy({ nonce, imageOrigins = [], upgradeInsecure = false }: CspOptions) {
@@ -65,4 +65,22 @@ export function isCrossSiteWrite(method: string, host: string | undefined, origi
   }
   if (origin === "null") return true;
   return fetchSite === "cross-site";
+}
+
+/** The largest request body accepted (forms, API calls); uploads get their own limits. */
+export const MAX_BODY_BYTES = 1_000_000;
+
+/**
+ * Why a request's body is refused, if it is: over the limit (413), or streamed with no length
+ * (411), which would let a stranger make the server read without bound.
+ */
+export function bodyRefusal(method: string, contentLength: string | undefined, transferEncoding: string | undefined, max = MAX_BODY_BYTES) {
+  if (["GET", "HEAD", "OPTIONS"].includes(method.toUpperCase())) return null;
+  if (contentLength === undefined) {
+    return transferEncoding ? { status: 411, message: "A request body needs a Content-Length." } : null;
+  }
+  const length = Number(contentLength);
+  if (!Number.isSafeInteger(length) || length < 0) return { status: 400, message: "Bad Content-Length." };
+  if (length > max) return { status: 413, message: "The request is too large." };
+  return null;
 }

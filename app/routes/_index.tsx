@@ -7,21 +7,24 @@ import { CmsPage, onlyTabChanged } from "~/components/cms-page";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { listPages } from "~/lib/api/pages.server";
 import { getSettings } from "~/lib/api/site.server";
-import { cacheControl } from "~/lib/cache-control";
-import { loadCmsPage } from "~/lib/cms-page.server";
+import { isUpstreamError } from "~/lib/api/errors";
+import { loadCmsPage, pageCacheControl, unavailable } from "~/lib/cms-page.server";
 import { getVisitor } from "~/lib/request.server";
 
 export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => errorHeaders ?? loaderHeaders;
 
 /** Home: the list-page-content view when that setting is on, otherwise the page named home. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { transport } = await getVisitor(request, context);
+  const { transport, signedIn } = await getVisitor(request, context);
   const settings = await getSettings(transport);
   if (settings.listPageContentFeature) {
-    const pages = await listPages(transport);
+    const pages = await listPages(transport).catch((error) => {
+      if (isUpstreamError(error) && error.unavailable) throw unavailable("/");
+      throw error;
+    });
     return data(
       { view: "list" as const, pages: pages.data.map(({ name, url, title, meta_description }) => ({ name, url, title, meta_description })) },
-      { headers: { "Cache-Control": cacheControl.publicPage(60), Vary: "Cookie" } },
+      { headers: { "Cache-Control": pageCacheControl(request, signedIn, null), Vary: "Cookie" } },
     );
   }
   const page = await loadCmsPage(request, context, "/");

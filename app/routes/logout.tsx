@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -8,6 +8,8 @@ import { CSRF_FIELD, ensureCsrfToken, readProtectedForm } from "~/lib/csrf.serve
 import { getVisitor } from "~/lib/request.server";
 
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }];
+
+export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => errorHeaders ?? loaderHeaders;
 
 /** The 'logout' page name: a signed-out visitor goes straight home; a member confirms with a form. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getInitialData } from "~/lib/api/site.server";
-import { cacheControl } from "~/lib/cache-control";
-import { siteOrigin } from "~/lib/origin.server";
+import { absoluteUrlCaching, siteOrigin } from "~/lib/origin.server";
 import { getVisitor } from "~/lib/request.server";
 
 const escapeXml = (s: string) =>
@@ -19,6 +18,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
   const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
   return new Response(body, {
-    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": cacheControl.document },
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": absoluteUrlCaching(context) },
   });
 }

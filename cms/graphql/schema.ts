@@ -1,5 +1,6 @@
 import { createSchema, createYoga } from "graphql-yoga";
 import type { Db } from "../db/client";
+import { safeText } from "../http";
 import { loadPages, normalisePageUrl } from "../routes/pages";
 
 const typeDefs = /* GraphQL */ `
@@ -50,6 +51,7 @@ export function createGraphql() {
             return loadPages(ctx.db, { limit, offset: (Math.max(args.page, 1) - 1) * limit }, true);
           },
           cognitoPage: async (_: unknown, args: { url: string }, ctx) => {
+            if (!safeText(500).safeParse(args.url).success) return null;
             const [page] = await loadPages(ctx.db, { url: normalisePageUrl(args.url) }, true);
             return page ?? null;
           },

@@ -1,10 +1,10 @@
 import { Hono } from "hono";
-import { asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { CmsEnv } from "../context";
 import type { Db } from "../db/client";
 import { pageBlocks, pages } from "../db/schema";
-import { flag, notFound, parseQuery, positiveInt } from "../http";
+import { flag, notFound, parseQuery, positiveInt, safeText } from "../http";
 import { serializePage } from "../serializers";
 
 const listQuery = z.object({
@@ -20,10 +20,11 @@ export async function loadPages(db: Db, where: { url: string } | { limit: number
       ? await db.select().from(pages).where(eq(pages.url, where.url)).limit(1)
       : await db.select().from(pages).orderBy(asc(pages.id)).limit(where.limit).offset(where.offset);
   if (!withBlocks || rows.length === 0) return rows.map((p) => serializePage(p, null));
+  // Hidden and deleted blocks stay in the back-office: the public API never hands them out.
   const blocks = await db
     .select()
     .from(pageBlocks)
-    .where(inArray(pageBlocks.pageId, rows.map((p) => p.id)))
+    .where(and(inArray(pageBlocks.pageId, rows.map((p) => p.id)), eq(pageBlocks.hidden, false), eq(pageBlocks.deleted, false)))
     .orderBy(asc(pageBlocks.sortOrder), asc(pageBlocks.id));
   return rows.map((p) => serializePage(p, blocks.filter((b) => b.pageId === p.id)));
 }
@@ -39,7 +40,7 @@ export function normalisePageUrl(raw: string) {
 
 export const pageRoutes = new Hono<CmsEnv>()
   .get("/page", async (c) => {
-    const q = parseQuery(c, listQuery.extend({ url: z.string().max(500).optional() }));
+    const q = parseQuery(c, listQuery.extend({ url: safeText(500).optional() }));
     if (q.url !== undefined) {
       const [page] = await loadPages(c.var.db, { url: normalisePageUrl(q.url) }, q.pb);
       if (!page) notFound("Page not found");
@@ -51,7 +52,9 @@ export const pageRoutes = new Hono<CmsEnv>()
   })
   .get("/page/:url{.+}", async (c) => {
     const { pb } = parseQuery(c, z.object({ pb: flag }).passthrough());
-    const [page] = await loadPages(c.var.db, { url: normalisePageUrl(c.req.param("url")) }, pb);
+    const url = safeText(500).safeParse(c.req.param("url"));
+    if (!url.success) notFound("Page not found");
+    const [page] = await loadPages(c.var.db, { url: normalisePageUrl(url.data) }, pb);
     if (!page) notFound("Page not found");
     return c.json({ data: page });
   });

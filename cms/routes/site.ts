@@ -3,7 +3,7 @@ import { and, asc, eq, gt, isNotNull, sql } from "drizzle-orm";
 import type { CmsEnv } from "../context";
 import { domains, groups, links, pages, redirects } from "../db/schema";
 import { serializeLink } from "../serializers";
-import { notFound, parseQuery } from "../http";
+import { notFound, parseQuery, safeText } from "../http";
 import { z } from "zod";
 
 export const HOME_URL = "home";
@@ -20,7 +20,7 @@ export const siteRoutes = new Hono<CmsEnv>()
   .get("/domain/currentDomain", async (c) => {
     const [domain] = await c.var.db.select().from(domains).orderBy(asc(domains.id)).limit(1);
     if (!domain) notFound("No site is configured");
-    return c.json({ data: { id: domain.id, name: domain.name, ...domain.settings, updated_at: domain.updatedAt.toISOString() } });
+    return c.json({ data: { ...domain.settings, id: domain.id, name: domain.name, updated_at: domain.updatedAt.toISOString() } });
   })
   .get("/domain/initialData", async (c) => {
     const db = c.var.db;
@@ -61,7 +61,7 @@ export const siteRoutes = new Hono<CmsEnv>()
     });
   })
   .get("/link", async (c) => {
-    const { parent } = parseQuery(c, z.object({ parent: z.string().min(1).max(100).optional() }));
+    const { parent } = parseQuery(c, z.object({ parent: safeText(100).min(1).optional() }));
     const rows = await c.var.db
       .select()
       .from(links)

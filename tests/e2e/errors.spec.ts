@@ -104,4 +104,20 @@ test.describe("security", () => {
     });
     expect(response.status()).toBe(403);
   });
+
+  test("hostile URLs and bodies get a plain client error, never a stack trace", async ({ request, baseURL }) => {
+    for (const path of ["/a%00b", "/%E0%A4%A", "/build/missing.js"]) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBeGreaterThanOrEqual(400);
+      expect(response.status(), path).toBeLessThan(500);
+      const body = await response.text();
+      expect(body, path).not.toMatch(/\n\s+at |Error:|node_modules/);
+    }
+    const big = await request.post("/logout", {
+      headers: { Origin: new URL(baseURL!).origin, "Content-Type": "application/x-www-form-urlencoded" },
+      data: "csrf=" + "x".repeat(1_200_000),
+      maxRedirects: 0,
+    });
+    expect(big.status()).toBe(413);
+  });
 });

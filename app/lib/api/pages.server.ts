@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { upstreamCache } from "./cache.server";
+import { cachedWhenAnonymous, upstreamCache } from "./cache.server";
 import { isUpstreamError } from "./errors";
 import { orSeed, seedPage } from "./seed-fallback.server";
 import { pageListSchema, pageSchema } from "./schemas";
@@ -22,7 +22,7 @@ export function getPage(t: Transport, url: string): Promise<Page | null> {
     }
   };
   const cachedLoad = async () => {
-    const page = await (t.anonymous ? upstreamCache.get(`page:${url}`, load, { freshFor: PAGE_FRESH_MS, same: samePage }) : load());
+    const page = await cachedWhenAnonymous(t, `page:${url}`, load, { freshFor: PAGE_FRESH_MS, same: samePage });
     // Unknown urls are not kept: a stranger must not be able to fill the cache.
     if (page === null) upstreamCache.delete(`page:${url}`);
     return page;
@@ -33,5 +33,5 @@ export function getPage(t: Transport, url: string): Promise<Page | null> {
 /** Every page (for the list-page-content view), first 100. */
 export async function listPages(t: Transport, pageSize = 100) {
   const load = () => t.get("/api/v1/cognito/page", pageListSchema, { page_size: pageSize, page: 1, pb: 0 });
-  return upstreamCache.get(`pages:${pageSize}`, load, { freshFor: 60_000 });
+  return cachedWhenAnonymous(t, `pages:${pageSize}`, load, { freshFor: 60_000 });
 }

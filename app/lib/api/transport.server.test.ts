@@ -74,6 +74,15 @@ describe("createTransport failures", () => {
     expect(error.message).toMatch(/timeout of 50ms/);
   });
 
+  it("times out an upstream that ignores its abort signal (the in-process CMS) with status -1", async () => {
+    const never = () => new Promise<Response>(() => {});
+    const started = Date.now();
+    const error = await rejection(createTransport(upstream(never, 50)).get("/stuck", okSchema));
+    expect(error.status).toBe(-1);
+    expect(error.message).toBe("timeout of 50ms exceeded");
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
+
   it("times out a body that stalls after the headers with status -1", async () => {
     const requests: Request[] = [];
     const stalling: FetchFn = async (request) => {

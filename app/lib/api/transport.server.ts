@@ -11,6 +11,14 @@ export interface Transport {
   readonly anonymous: boolean;
 }
 
+/** Rejects when the signal aborts (a timeout), so a fetch that ignores its signal still gives up. */
+function aborted(signal: AbortSignal) {
+  return new Promise<never>((_, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    signal.addEventListener("abort", () => reject(signal.reason), { once: true });
+  });
+}
+
 /** Identical GETs in flight at the same moment share one upstream call. */
 const inFlight = new Map<string, Promise<unknown>>();
 
@@ -42,15 +50,11 @@ export function createTransport(upstream: Upstream, token?: string | null): Tran
     if (token) headers.set("authorization", `Bearer ${token}`);
     if (body !== undefined) headers.set("content-type", "application/json");
     let response: Response;
+    const signal = AbortSignal.timeout(upstream.timeoutMs);
     try {
-      response = await upstream.fetch(
-        new Request(url, {
-          method,
-          headers,
-          body: body === undefined ? undefined : JSON.stringify(body),
-          signal: AbortSignal.timeout(upstream.timeoutMs),
-        }),
-      );
+      const request = new Request(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal });
+      // The in-process CMS does not watch the signal: race it, so the timeout holds either way.
+      response = await Promise.race([upstream.fetch(request), aborted(signal)]);
     } catch (cause) {
       throw noAnswer(cause, path);
     }
