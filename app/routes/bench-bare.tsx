@@ -1,0 +1,12 @@
+import type { HeadersFunction, MetaFunction } from "@remix-run/node";
+
+/**
+ * The benchmark's floor: a route with no loader of its own and no CMS page, rendered through the
+ * same handler, root loader and layout as every page (`npm run bench` divides by it).
+ */
+export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }];
+export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
+
+export default function BenchBare() {
+  return <div className="mx-auto max-w-6xl px-4 py-6" />;
+}
