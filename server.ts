@@ -6,6 +6,7 @@ import { createRequestHandler } from "@remix-run/express";
 import type { AppLoadContext, ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
+import onHeaders from "on-headers";
 import { parseEnv } from "./app/lib/env.server";
 import type { SiteContext, Upstream } from "./app/lib/context";
 import {
@@ -13,7 +14,9 @@ import {
   bodyRefusal,
   contentSecurityPolicy,
   createNonce,
+  emptyCspSources,
   isCrossSiteWrite,
+  type CspSources,
 } from "./app/lib/security-headers.server";
 import { createCmsApp } from "./cms/app";
 import { openDatabase, type Database } from "./cms/db/client";
@@ -63,11 +66,16 @@ app.use(compression());
 
 // Security headers on every response, with a fresh CSP nonce for each.
 const imageOrigins = env.CMS_API_URL ? [new URL(env.CMS_API_URL).origin] : [];
+// The CSP is written when the headers go out, so a page can add the origins it needs (analytics).
 app.use((req, res, next) => {
   const nonce = createNonce();
+  const extra = emptyCspSources();
   res.locals.cspNonce = nonce;
+  res.locals.cspExtra = extra;
   res.set(baseSecurityHeaders(req.secure));
-  res.set("Content-Security-Policy", contentSecurityPolicy({ nonce, imageOrigins, upgradeInsecure: production && req.secure }));
+  onHeaders(res, () => {
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy({ nonce, extra, imageOrigins, upgradeInsecure: production && req.secure }));
+  });
   next();
 });
 
@@ -128,6 +136,7 @@ app.all(
     getLoadContext: (_req, res) =>
       ({
         cspNonce: res.locals.cspNonce as string,
+        cspExtra: res.locals.cspExtra as CspSources,
         upstream,
         sessionSecret: env.SESSION_SECRET,
         production,

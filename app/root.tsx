@@ -1,74 +1,73 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  isRouteErrorResponse,
-  useLoaderData,
-  useRouteLoaderData,
-} from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
+import { AnalyticsScripts } from "~/components/analytics-scripts";
+import { BackToTop } from "~/components/back-to-top";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { useNonce } from "~/components/nonce";
+import { ProgressBar } from "~/components/progress-bar";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { i18next } from "~/i18next.server";
+import { analyticsConfig, analyticsCspSources } from "~/lib/analytics";
 import { getInitialData, getSettings } from "~/lib/api/site.server";
+import { siteOrigin } from "~/lib/origin.server";
+import { readPreferences } from "~/lib/preferences.server";
 import { getVisitor } from "~/lib/request.server";
-import { documentTitle, sitemapEntryFor } from "~/lib/seo";
+import { buildHead } from "~/lib/seo";
+import { headSettings } from "~/lib/site-settings.server";
 import stylesheet from "~/styles/app.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { transport, signedIn } = await getVisitor(request, context);
-  const [locale, settings, initial] = await Promise.all([
-    i18next.getLocale(request),
-    getSettings(transport),
-    getInitialData(transport),
-  ]);
-  const t = await i18next.getFixedT(locale);
+  const [prefs, settings, initial] = await Promise.all([readPreferences(request), getSettings(transport), getInitialData(transport)]);
+  const t = await i18next.getFixedT(prefs.locale);
+  const analytics = analyticsConfig(settings);
+  const sources = analyticsCspSources(analytics);
+  for (const key of Object.keys(sources) as (keyof typeof sources)[]) context.cspExtra?.[key].push(...sources[key]);
+
   const byParent = (parent: string) => initial.links.filter((l) => l.parent === parent).map(({ name, link, icon }) => ({ name, link, icon }));
   const header = byParent("header");
-  return data({
-    locale,
-    signedIn,
-    labels: { notFound: t("notFound.title") },
-    settings: {
-      name: settings.name,
-      organisation_name: settings.organisation_name,
-      organisation_abn: settings.organisation_abn,
-      organisation_address: settings.organisation_address,
-      organisation_email: settings.organisation_email,
-      organisation_phone: settings.organisation_phone,
-      seo_title_prefix: settings.seo_title_prefix,
-      seo_title_suffix: settings.seo_title_suffix,
-      theme_colour: settings.theme_colour ?? null,
-      favicon: typeof settings.favicon === "string" ? settings.favicon : null,
+  const headers = new Headers();
+  for (const cookie of prefs.setCookies) headers.append("Set-Cookie", cookie);
+  return data(
+    {
+      locale: prefs.locale,
+      theme: prefs.theme,
+      signedIn,
+      origin: siteOrigin(request, context),
+      labels: { notFound: t("notFound.title"), home: t("nav.home") },
+      settings: headSettings(settings),
+      analytics,
+      sitemap: initial.sitemap.map(({ url, seo_title, seo_meta_description }) => ({ url, seo_title, seo_meta_description })),
+      nav: header.length ? header : initial.sitemap.filter((e) => (e.priority ?? 0) >= 90).map((e) => ({ name: e.seo_title, link: e.url, icon: "" })),
+      footer: byParent("footer"),
+      social: byParent("social"),
     },
-    sitemap: initial.sitemap.map(({ url, seo_title, seo_meta_description }) => ({ url, seo_title, seo_meta_description })),
-    nav: header.length ? header : initial.sitemap.filter((e) => (e.priority ?? 0) >= 90).map((e) => ({ name: e.seo_title, link: e.url, icon: "" })),
-    footer: byParent("footer"),
-    social: byParent("social"),
-  });
+    { headers },
+  );
 }
 
 export type RootData = typeof loader;
 
 export const meta: MetaFunction<typeof loader> = ({ data: root, location, error }) => {
   if (!root) return [];
-  const entry = error ? undefined : sitemapEntryFor(root.sitemap, location.pathname);
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const title = documentTitle(root.settings, notFound ? root.labels.notFound : entry?.seo_title);
-  return [
-    { title },
-    ...(entry?.seo_meta_description ? [{ name: "description", content: entry.seo_meta_description }] : []),
-  ];
+  const errorTitle = error ? (isRouteErrorResponse(error) && error.status === 404 ? root.labels.notFound : root.settings.organisation_name) : undefined;
+  return buildHead({
+    settings: root.settings,
+    sitemap: root.sitemap,
+    origin: root.origin,
+    locale: root.locale,
+    theme: root.theme,
+    homeName: root.labels.home,
+    pathname: location.pathname,
+    errorTitle,
+  });
 };
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -76,18 +75,25 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const { i18n } = useTranslation();
   const locale = root?.locale ?? "en";
+  const theme = root?.theme ?? "system";
+  const favicon = root?.settings.favicon ?? "/favicon.svg";
+  const faviconDark = root?.settings.favicon_dark ?? "/favicon-dark.svg";
   return (
-    <html lang={locale} dir={i18n.dir(locale)}>
+    <html lang={locale} dir={i18n.dir(locale)} className={theme === "system" ? undefined : theme} data-theme={theme}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {root?.settings.theme_colour ? <meta name="theme-color" content={root.settings.theme_colour} /> : null}
-        <link rel="icon" href={root?.settings.favicon || "/favicon.svg"} type="image/svg+xml" />
+        <meta name="color-scheme" content={theme === "system" ? "light dark" : theme} />
+        <link rel="icon" href={favicon} media="(prefers-color-scheme: light)" />
+        <link rel="icon" href={faviconDark} media="(prefers-color-scheme: dark)" />
         <Meta />
         <Links />
+        {root ? <AnalyticsScripts config={root.analytics} nonce={nonce} /> : null}
       </head>
       <body className="flex min-h-screen flex-col bg-stone-50 text-stone-900 antialiased dark:bg-stone-900 dark:text-stone-100">
+        <ProgressBar />
         {children}
+        {root?.settings.show_back_to_top ? <BackToTop /> : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -100,11 +106,17 @@ function Shell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   return (
     <>
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-stone-900">
+      <a
+        id="top"
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-stone-900"
+      >
         {t("nav.skip")}
       </a>
-      {root ? <SiteHeader name={root.settings.organisation_name || root.settings.name} links={root.nav} /> : null}
-      <main id="main" className="flex-1">
+      {root ? (
+        <SiteHeader name={root.settings.organisation_name || root.settings.name} links={root.nav} locale={root.locale} theme={root.theme} />
+      ) : null}
+      <main id="main" className="flex-1" tabIndex={-1}>
         {children}
       </main>
       {root ? <SiteFooter settings={root.settings} links={root.footer} social={root.social} /> : null}

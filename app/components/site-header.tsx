@@ -1,12 +1,13 @@
 import { NavLink } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { LanguageMenu, ThemeMenu } from "./preference-menus";
 
 interface NavItem {
   name: string;
   link: string;
 }
 
-export function SiteHeader({ name, links }: { name: string; links: NavItem[] }) {
+export function SiteHeader({ name, links, locale, theme }: { name: string; links: NavItem[]; locale: string; theme: "light" | "dark" | "system" }) {
   const { t } = useTranslation();
   return (
     <header className="border-b border-stone-200 bg-white dark:border-stone-800 dark:bg-stone-950">
@@ -38,6 +39,10 @@ export function SiteHeader({ name, links }: { name: string; links: NavItem[] }) 
             ))}
           </ul>
         </nav>
+        <div className="flex items-center gap-2 text-sm">
+          <LanguageMenu locale={locale} />
+          <ThemeMenu theme={theme} />
+        </div>
       </div>
     </header>
   );

@@ -82,7 +82,7 @@ export async function loadCmsPage(request: Request, context: AppLoadContext, pat
     const untilChange = msUntilNextVisibilityChange(page.pageContents, now);
     return data(
       { page: publicView(page, now), widgetData, itemUrl, now, signedIn },
-      { headers: { "Cache-Control": pageCacheControl(request, signedIn, untilChange), Vary: "Cookie" } },
+      { headers: { "Cache-Control": pageCacheControl(request, signedIn, untilChange), Vary: "Cookie, Accept-Language" } },
     );
   } catch (error) {
     if (isUpstreamError(error)) {

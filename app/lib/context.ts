@@ -1,3 +1,5 @@
+import type { CspSources } from "./security-headers.server";
+
 /** What server.ts hands every loader and action (Remix's load context). */
 export interface Upstream {
   /** A fetch to the CMS API: in-process to cms/ when embedded, the network otherwise. */
@@ -12,6 +14,8 @@ export interface Upstream {
 
 export interface SiteContext {
   cspNonce: string;
+  /** Origins this response's CSP allows beyond the defaults; loaders add to it (see server.ts). */
+  cspExtra: CspSources;
   upstream: Upstream;
   sessionSecret: string;
   production: boolean;

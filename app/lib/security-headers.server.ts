@@ -4,8 +4,22 @@ export function createNonce() {
   return randomBytes(16).toString("base64");
 }
 
+/** Origins a page adds to the policy (analytics configured in the site settings, say). */
+export interface CspSources {
+  script: string[];
+  connect: string[];
+  img: string[];
+  frame: string[];
+}
+
+export function emptyCspSources(): CspSources {
+  return { script: [], connect: [], img: [], frame: [] };
+}
+
 export interface CspOptions {
   nonce: string;
+  /** Origins added by the page being rendered. */
+  extra?: CspSources;
   /** Extra origins images may come from (an external API host serving /assets). */
   imageOrigins?: string[];
   /** Serve `upgrade-insecure-requests` (production behind HTTPS). */
@@ -16,16 +30,17 @@ export interface CspOptions {
 export const FRAME_ORIGINS = ["https://maps.google.com.au", "https://www.google.com.au", "https://www.google.com"];
 
 /** The enforcing Content-Security-Policy of every response: scripts only from here or with this response's nonce. */
-export function contentSecurityPolicy({ nonce, imageOrigins = [], upgradeInsecure = false }: CspOptions) {
+export function contentSecurityPolicy({ nonce, extra = emptyCspSources(), imageOrigins = [], upgradeInsecure = false }: CspOptions) {
+  const unique = (list: string[]) => [...new Set(list)];
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
-    "script-src": ["'self'", `'nonce-${nonce}'`],
+    "script-src": unique(["'self'", `'nonce-${nonce}'`, ...extra.script]),
     "style-src": ["'self'", "'unsafe-inline'"],
-    "img-src": ["'self'", "data:", "blob:", ...imageOrigins],
+    "img-src": unique(["'self'", "data:", "blob:", ...imageOrigins, ...extra.img]),
     "font-src": ["'self'", "data:"],
-    "connect-src": ["'self'"],
+    "connect-src": unique(["'self'", ...extra.connect]),
     "media-src": ["'self'", ...imageOrigins],
-    "frame-src": FRAME_ORIGINS,
+    "frame-src": unique([...FRAME_ORIGINS, ...extra.frame]),
     "worker-src": ["'self'"],
     "manifest-src": ["'self'"],
     "object-src": ["'none'"],

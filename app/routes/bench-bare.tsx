@@ -1,10 +1,11 @@
+import { withRootMeta } from "~/lib/meta";
 import type { HeadersFunction, MetaFunction } from "@remix-run/node";
 
 /**
  * The benchmark's floor: a route with no loader of its own and no CMS page, rendered through the
  * same handler, root loader and layout as every page (`npm run bench` divides by it).
  */
-export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => withRootMeta(matches, [{ name: "robots", content: "noindex" }]);
 export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
 export default function BenchBare() {

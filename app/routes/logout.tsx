@@ -1,3 +1,4 @@
+import { withRootMeta } from "~/lib/meta";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
@@ -7,7 +8,7 @@ import { cacheControl } from "~/lib/cache-control";
 import { CSRF_FIELD, ensureCsrfToken, readProtectedForm } from "~/lib/csrf.server";
 import { getVisitor } from "~/lib/request.server";
 
-export const meta: MetaFunction = () => [{ name: "robots", content: "noindex" }];
+export const meta: MetaFunction = ({ matches }) => withRootMeta(matches, [{ name: "robots", content: "noindex" }]);
 
 export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => errorHeaders ?? loaderHeaders;
 

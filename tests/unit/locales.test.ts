@@ -1,0 +1,117 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+/** Checks every locales/{lng}/common.json against the English messages. */
+
+const LOCALES_DIR = fileURLToPath(new URL("../../locales", import.meta.url));
+
+const EXPECTED_LANGUAGES = [
+  "ar", "de", "en", "es", "fr", "id", "it", "ja", "ka",
+  "ko", "pl", "pt-BR", "ru", "tr", "uk", "uz", "vi", "zh-CN",
+];
+
+/**
+ * Keys whose value may legitimately be the same as English.
+ * "*" applies to every language; a language code adds keys for that language only.
+ */
+const SAME_AS_ENGLISH_ALLOWED: Record<string, readonly string[]> = {
+  "*": ["footer.abn", "footer.copyright"], // an abbreviation plus placeholders, or symbols plus placeholders
+  id: ["footer.email"], // "Email" is the usual Indonesian UI word
+  vi: ["footer.email"], // "Email" is the usual Vietnamese UI word
+};
+
+type Messages = { [key: string]: string | Messages };
+
+function readMessages(lng: string): Messages {
+  return JSON.parse(readFileSync(join(LOCALES_DIR, lng, "common.json"), "utf8")) as Messages;
+}
+
+/** Flattens nested messages into dotted keys, e.g. { nav: { skip } } → "nav.skip". */
+function flatten(messages: Messages, prefix = ""): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  for (const [key, value] of Object.entries(messages)) {
+    const path = prefix + key;
+    if (value !== null && typeof value === "object" && !Array.isArray(value)) {
+      for (const [k, v] of flatten(value as Messages, path + ".")) out.set(k, v);
+    } else {
+      out.set(path, value);
+    }
+  }
+  return out;
+}
+
+/** The {{placeholders}} in a message, sorted so that order in the sentence does not matter. */
+function placeholders(value: string): string[] {
+  return (value.match(/\{\{[^{}]*\}\}/g) ?? []).map((p) => p.replace(/\s+/g, "")).sort();
+}
+
+const languages = readdirSync(LOCALES_DIR, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .sort();
+
+const english = flatten(readMessages("en"));
+const others = languages.filter((lng) => lng !== "en");
+
+describe("locales", () => {
+  it("has exactly the expected languages", () => {
+    expect(languages).toEqual([...EXPECTED_LANGUAGES].sort());
+  });
+
+  it("English messages are all non-empty strings", () => {
+    for (const [key, value] of english) {
+      expect(typeof value === "string" && value.trim() !== "", `en: ${key}`).toBe(true);
+    }
+  });
+
+  it("allowance only names keys that English has", () => {
+    const unknown = Object.entries(SAME_AS_ENGLISH_ALLOWED).flatMap(([lng, keys]) =>
+      keys.filter((key) => !english.has(key)).map((key) => `${lng}: ${key}`),
+    );
+    expect(unknown).toEqual([]);
+  });
+
+  describe.each(others)("%s", (lng) => {
+    // Read lazily so that a missing or broken file fails this language's tests, not the whole file.
+    let cached: Map<string, unknown> | undefined;
+    const load = () => (cached ??= flatten(readMessages(lng)));
+
+    it("has the same keys as English", () => {
+      const messages = load();
+      const missing = [...english.keys()].filter((key) => !messages.has(key));
+      const extra = [...messages.keys()].filter((key) => !english.has(key));
+      expect({ language: lng, missing, extra }).toEqual({ language: lng, missing: [], extra: [] });
+    });
+
+    it("keeps the same placeholders as English", () => {
+      const messages = load();
+      const wrong: string[] = [];
+      for (const [key, en] of english) {
+        const value = messages.get(key);
+        if (typeof value !== "string") continue;
+        const want = placeholders(en as string);
+        const got = placeholders(value);
+        if (want.join() !== got.join()) wrong.push(`${key}: expected ${want.join(" ") || "none"}, got ${got.join(" ") || "none"}`);
+      }
+      expect(wrong, `${lng}: placeholders differ`).toEqual([]);
+    });
+
+    it("has a non-empty translation for every message", () => {
+      const messages = load();
+      const empty = [...english.keys()].filter((key) => {
+        const value = messages.get(key);
+        return typeof value !== "string" || value.trim() === "";
+      });
+      expect(empty, `${lng}: empty or non-string values`).toEqual([]);
+    });
+
+    it("does not leave messages in English beyond the allowance", () => {
+      const messages = load();
+      const allowed = new Set([...(SAME_AS_ENGLISH_ALLOWED["*"] ?? []), ...(SAME_AS_ENGLISH_ALLOWED[lng] ?? [])]);
+      const untranslated = [...english].filter(([key, en]) => messages.get(key) === en && !allowed.has(key)).map(([key]) => key);
+      expect(untranslated, `${lng}: same as English`).toEqual([]);
+    });
+  });
+});
