@@ -22,15 +22,19 @@ export function SiteFooter({ settings, links, social }: { settings: FooterSettin
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-3">
         <address className="not-italic">
           <p className="font-semibold">{name}</p>
-          {settings.organisation_address ? <p>{settings.organisation_address}</p> : null}
+          {settings.organisation_address ? (
+            <p>
+              <bdi>{settings.organisation_address}</bdi>
+            </p>
+          ) : null}
           {settings.organisation_phone ? (
             <p>
-              {t("footer.phone")}: <a href={`tel:${settings.organisation_phone.replace(/\s+/g, "")}`}>{settings.organisation_phone}</a>
+              {t("footer.phone")}: <a href={`tel:${settings.organisation_phone.replace(/\s+/g, "")}`}><bdi>{settings.organisation_phone}</bdi></a>
             </p>
           ) : null}
           {settings.organisation_email ? (
             <p>
-              {t("footer.email")}: <a href={`mailto:${settings.organisation_email}`}>{settings.organisation_email}</a>
+              {t("footer.email")}: <a href={`mailto:${settings.organisation_email}`}><bdi>{settings.organisation_email}</bdi></a>
             </p>
           ) : null}
           {settings.organisation_abn ? <p>{t("footer.abn", { abn: settings.organisation_abn })}</p> : null}

@@ -39,7 +39,7 @@ export function PageView({ page, data, env, now, tab, search }: {
       })}
       {html ? (
         <section className="mx-auto max-w-6xl px-4 py-6">
-          <div className="prose-cms" dangerouslySetInnerHTML={{ __html: html }} />
+          <div dir="auto" className="prose-cms" dangerouslySetInnerHTML={{ __html: html }} />
         </section>
       ) : null}
     </>

@@ -33,12 +33,12 @@ export function FaqWidget({ widget }: WidgetProps) {
             }}
           >
             <summary className="flex cursor-pointer list-none items-center justify-between gap-4 px-4 py-3 font-medium">
-              <span>{item.question}</span>
+              <span dir="auto">{item.question}</span>
               <span aria-hidden="true" className="transition-transform group-open:rotate-45">
                 +
               </span>
             </summary>
-            <div className="prose-cms px-4 pb-4" dangerouslySetInnerHTML={{ __html: item.answer }} />
+            <div dir="auto" className="prose-cms px-4 pb-4" dangerouslySetInnerHTML={{ __html: item.answer }} />
           </details>
         ))}
       </div>

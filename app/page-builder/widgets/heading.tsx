@@ -17,5 +17,5 @@ export function HeadingWidget({ widget }: WidgetProps) {
   const level = Object.hasOwn(levels, wanted) ? levels[wanted as keyof typeof levels] : "h2";
   const Tag = level;
   const centered = bool(widget.fields, "centered") || bool(widget.fields, "center");
-  return <Tag className={`font-serif font-semibold tracking-tight ${sizes[level]} ${centered ? "text-center" : ""}`}>{text}</Tag>;
+  return <Tag dir="auto" className={`font-serif font-semibold tracking-tight ${sizes[level]} ${centered ? "text-center" : ""}`}>{text}</Tag>;
 }

@@ -5,5 +5,5 @@ import { str } from "../types";
 export function HtmlWidget({ widget }: WidgetProps) {
   const html = str(widget.fields, "html") || str(widget.fields, "content");
   if (!html) return null;
-  return <div className="prose-cms" dangerouslySetInnerHTML={{ __html: html }} />;
+  return <div dir="auto" className="prose-cms" dangerouslySetInnerHTML={{ __html: html }} />;
 }

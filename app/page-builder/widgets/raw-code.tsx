@@ -5,5 +5,5 @@ import { str } from "../types";
 export function RawCodeWidget({ widget }: WidgetProps) {
   const code = str(widget.fields, "code");
   if (!code) return null;
-  return <div dangerouslySetInnerHTML={{ __html: code }} />;
+  return <div dir="auto" dangerouslySetInnerHTML={{ __html: code }} />;
 }
