@@ -16,6 +16,8 @@ async function hydrate() {
     .init({
       ...i18n,
       supportedLngs: [...i18n.supportedLngs],
+      // Every language has every key (tests/unit/locales.test.ts): load only the chosen one.
+      fallbackLng: false,
       ns: getInitialNamespaces(),
       backend: { loadPath: "/locales/{{lng}}/{{ns}}.json" },
       // The server chose the language and wrote it on <html lang>.

@@ -91,6 +91,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {root ? <AnalyticsScripts config={root.analytics} nonce={nonce} /> : null}
       </head>
       <body className="flex min-h-screen flex-col bg-stone-50 text-stone-900 antialiased dark:bg-stone-900 dark:text-stone-100">
+        <div id="top" tabIndex={-1} className="absolute top-0 h-0 w-0 outline-none" />
         <ProgressBar />
         {children}
         {root?.settings.show_back_to_top ? <BackToTop /> : null}
@@ -107,7 +108,6 @@ function Shell({ children }: { children: ReactNode }) {
   return (
     <>
       <a
-        id="top"
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-stone-900"
       >

@@ -1,4 +1,7 @@
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
+import { expect } from "@playwright/test";
 
 /** The seeded site's identity, as a visitor sees it. */
 export const SITE = {
@@ -48,4 +51,107 @@ export async function waitForHydration(page: Page) {
     const el = document.querySelector("header nav a");
     return Boolean(el && Object.keys(el).some((k) => k.startsWith("__reactProps$")));
   });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading the project's own data (seeds, messages) and raw HTML, for journeys that compare with it.
+
+const repoFile = (relative: string) => fileURLToPath(new URL(`../../${relative}`, import.meta.url));
+const readJson = <T>(relative: string) => JSON.parse(readFileSync(repoFile(relative), "utf8")) as T;
+
+/** seeds/domain.json settings (site name, title suffix, theme colours, favicons…). */
+export const DOMAIN_SETTINGS = readJson<{ settings: Record<string, string | boolean | number> }>("seeds/domain.json").settings;
+
+/** seeds/pages.json: each page's sitemap title and meta description, by url ("home", "about"…). */
+export const SEED_PAGES = readJson<{ url: string; seo_title: string | null; meta_description: string | null; priority: number | null }[]>(
+  "seeds/pages.json",
+);
+
+/** The interface languages (app/i18n.ts LANGUAGES), each named in its own language. */
+export const LANGUAGE_NAMES: Record<string, string> = {
+  en: "English",
+  ar: "العربية",
+  de: "Deutsch",
+  es: "Español",
+  fr: "Français",
+  id: "Bahasa Indonesia",
+  it: "Italiano",
+  ja: "日本語",
+  ka: "ქართული",
+  ko: "한국어",
+  pl: "Polski",
+  "pt-BR": "Português (Brasil)",
+  ru: "Русский",
+  tr: "Türkçe",
+  uk: "Українська",
+  uz: "Oʻzbekcha",
+  vi: "Tiếng Việt",
+  "zh-CN": "简体中文",
+};
+
+/** locales/{code}/common.json flattened to "section.key" → message. */
+export function messages(code: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (node: Record<string, unknown>, prefix: string) => {
+    for (const [key, value] of Object.entries(node)) {
+      if (value && typeof value === "object") walk(value as Record<string, unknown>, `${prefix}${key}.`);
+      else out[`${prefix}${key}`] = String(value);
+    }
+  };
+  walk(readJson<Record<string, unknown>>(`locales/${code}/common.json`), "");
+  return out;
+}
+
+export function decodeEntities(text: string) {
+  return text
+    .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
+    .replace(/&#(\d+);/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
+}
+
+/** Every `<tag …>` opening tag in served HTML, as its attributes (names lower-cased, values decoded). */
+export function openingTags(html: string, tag: string): Record<string, string>[] {
+  const tags: Record<string, string>[] = [];
+  for (const [, attrs] of html.matchAll(new RegExp(`<${tag}\\b([^>]*)>`, "gi"))) {
+    const parsed: Record<string, string> = {};
+    for (const [, name, dq, sq, bare] of attrs.matchAll(/([^\s=/>]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g)) {
+      parsed[name.toLowerCase()] = decodeEntities(dq ?? sq ?? bare ?? "");
+    }
+    tags.push(parsed);
+  }
+  return tags;
+}
+
+/** The served document's <head> (everything before </head>). */
+export function headOf(html: string) {
+  const end = html.indexOf("</head>");
+  expect(end, "the document has a </head>").toBeGreaterThan(0);
+  return html.slice(0, end);
+}
+
+/**
+ * How light an element's background looks, 0 (black) to 1 (white): the perceived lightness a
+ * visitor sees. Reads the computed colour (oklch, oklab or rgb) as the browser resolved it.
+ */
+export async function backgroundLightness(page: Page, selector = "body") {
+  const colour = await page.locator(selector).evaluate((el) => getComputedStyle(el).backgroundColor);
+  const oklab = colour.match(/^okl(?:ch|ab)\(\s*([\d.]+)(%?)/);
+  if (oklab) return oklab[2] === "%" ? Number(oklab[1]) / 100 : Number(oklab[1]);
+  const rgb = colour.match(/^rgba?\(\s*([\d.]+)[,\s]+([\d.]+)[,\s]+([\d.]+)/);
+  if (!rgb) throw new Error(`unreadable background colour: ${colour}`);
+  const [r, g, b] = rgb.slice(1, 4).map((c) => {
+    const v = Number(c) / 255;
+    return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  });
+  // CIE L* from relative luminance, scaled to 0–1.
+  const y = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  return (y > 216 / 24389 ? 116 * Math.cbrt(y) - 16 : (24389 / 27) * y) / 100;
+}
+
+export async function scrollY(page: Page) {
+  return page.evaluate(() => window.scrollY);
 }

@@ -1,0 +1,165 @@
+import { expect, test } from "@playwright/test";
+import { DOMAIN_SETTINGS, PAGES, SEED_PAGES, SITE, headOf, openingTags } from "./support";
+
+/**
+ * What a crawler or a link preview reads: the served <head> (view-source, no JavaScript involved),
+ * sitemap.xml and robots.txt. Read with `request`, so both projects see the same bytes.
+ */
+
+const suffix = String(DOMAIN_SETTINGS.seo_title_suffix);
+/** seeds/domain.json theme_colour and dark_theme_colour. */
+const LIGHT_COLOUR = "#7c4a1e";
+const DARK_COLOUR = "#1c1410";
+const seed = (url: string) => {
+  const entry = SEED_PAGES.find((p) => p.url === url);
+  if (!entry) throw new Error(`no seeded page ${url}`);
+  return entry;
+};
+
+function parseHead(html: string) {
+  const head = headOf(html);
+  const metas = openingTags(head, "meta");
+  const links = openingTags(head, "link");
+  const titles = [...head.matchAll(/<title>([^<]*)<\/title>/g)].map((m) => m[1]);
+  const jsonLd = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]) as unknown);
+  const metaNamed = (key: string) => metas.filter((m) => m.name === key || m.property === key);
+  return { metas, links, titles, jsonLd, metaNamed };
+}
+
+type Node = Record<string, unknown> & { "@type": string };
+
+test.describe("page head (view-source)", () => {
+  test("/about: title, description, canonical, theme colours, icons and social cards", async ({ request, baseURL }) => {
+    const response = await request.get(PAGES.about.path);
+    expect(response.status()).toBe(200);
+    const head = parseHead(await response.text());
+    const origin = new URL(baseURL!).origin;
+    const title = `${seed("about").seo_title}${suffix}`;
+    expect(title).toBe("About Our Family Workshop | Dovetail Outdoor Furniture");
+
+    expect(head.titles).toEqual([title]);
+    const description = seed("about").meta_description!;
+    expect(head.metaNamed("description").map((m) => m.content)).toEqual([description]);
+
+    const canonical = head.links.filter((l) => l.rel === "canonical");
+    expect(canonical.map((l) => l.href)).toEqual([`${origin}/about`]);
+
+    // No theme chosen: the browser chrome follows the device, one colour for each scheme.
+    const themeColours = head.metaNamed("theme-color").map((m) => ({ content: m.content, media: m.media }));
+    expect(themeColours).toEqual([
+      { content: LIGHT_COLOUR, media: "(prefers-color-scheme: light)" },
+      { content: DARK_COLOUR, media: "(prefers-color-scheme: dark)" },
+    ]);
+
+    const icons = head.links.filter((l) => l.rel === "icon").map((l) => ({ href: l.href, media: l.media }));
+    expect(icons).toEqual(
+      expect.arrayContaining([
+        { href: DOMAIN_SETTINGS.favicon, media: "(prefers-color-scheme: light)" },
+        { href: DOMAIN_SETTINGS.favicon_dark, media: "(prefers-color-scheme: dark)" },
+      ]),
+    );
+    // The favicons are real files.
+    for (const icon of icons) expect((await request.get(icon.href)).status(), icon.href).toBe(200);
+
+    expect(head.metaNamed("og:title").map((m) => m.content)).toEqual([title]);
+    expect(head.metaNamed("og:url").map((m) => m.content)).toEqual([`${origin}/about`]);
+    expect(head.metaNamed("og:description").map((m) => m.content)).toEqual([description]);
+    expect(head.metaNamed("twitter:card").map((m) => m.content)).toEqual(["summary"]);
+    expect(head.metaNamed("robots")).toEqual([]);
+  });
+
+  test("choosing the dark theme leaves one theme colour, the dark one", async ({ request }) => {
+    const chosen = parseHead(await (await request.get("/about?theme=dark")).text());
+    expect(chosen.metaNamed("theme-color").map((m) => ({ content: m.content, media: m.media }))).toEqual([
+      { content: DARK_COLOUR, media: undefined },
+    ]);
+    // Remembered: a plain request with the cookie gets the same.
+    const later = parseHead(await (await request.get("/about")).text());
+    expect(later.metaNamed("theme-color").map((m) => m.content)).toEqual([DARK_COLOUR]);
+  });
+
+  test("/about has exactly one JSON-LD graph: Organization, WebSite with search, AboutPage", async ({ request, baseURL }) => {
+    const html = await (await request.get(PAGES.about.path)).text();
+    const { jsonLd } = parseHead(html);
+    expect(jsonLd).toHaveLength(1);
+    const graph = (jsonLd[0] as { "@context": string; "@graph": Node[] })["@graph"];
+    expect((jsonLd[0] as { "@context": string })["@context"]).toBe("https://schema.org");
+    const origin = new URL(baseURL!).origin;
+    const ofType = (type: string) => graph.filter((n) => n["@type"] === type);
+
+    expect(ofType("Organization")).toHaveLength(1);
+    const org = ofType("Organization")[0];
+    expect(org.name).toBe(SITE.name);
+    expect(org.taxID).toBe(SITE.abn);
+    expect(org.email).toBe(SITE.email);
+    expect(org.telephone).toBe(SITE.phone);
+    expect(org.address).toMatchObject({ "@type": "PostalAddress", streetAddress: DOMAIN_SETTINGS.organisation_address });
+    expect(org.sameAs).toEqual(
+      expect.arrayContaining([DOMAIN_SETTINGS.facebook, DOMAIN_SETTINGS.instagram, DOMAIN_SETTINGS.pinterest, DOMAIN_SETTINGS.youtube]),
+    );
+
+    expect(ofType("WebSite")).toHaveLength(1);
+    const site = ofType("WebSite")[0] as Node & { potentialAction: { "@type": string; target: { urlTemplate: string } } };
+    expect(site.url).toBe(`${origin}/`);
+    expect(site.potentialAction["@type"]).toBe("SearchAction");
+    expect(site.potentialAction.target.urlTemplate).toBe(`${origin}/search/{search_term_string}`);
+
+    const pages = graph.filter((n) => /Page$/.test(n["@type"]));
+    expect(pages.map((p) => p["@type"])).toEqual(["AboutPage"]);
+    expect(pages[0].url).toBe(`${origin}/about`);
+    expect(pages[0].name).toBe(seed("about").seo_title);
+  });
+
+  test("/delivery is a plain WebPage", async ({ request, baseURL }) => {
+    const { jsonLd } = parseHead(await (await request.get(PAGES.delivery.path)).text());
+    expect(jsonLd).toHaveLength(1);
+    const graph = (jsonLd[0] as { "@graph": Node[] })["@graph"];
+    const pages = graph.filter((n) => /Page$/.test(n["@type"]));
+    expect(pages.map((p) => p["@type"])).toEqual(["WebPage"]);
+    expect(pages[0].url).toBe(`${new URL(baseURL!).origin}/delivery`);
+  });
+
+  test("the 404 page asks not to be indexed and is titled 'Page not found'", async ({ request }) => {
+    const response = await request.get("/no-such-page");
+    expect(response.status()).toBe(404);
+    const head = parseHead(await response.text());
+    expect(head.titles).toEqual([`Page not found${suffix}`]);
+    expect(head.metaNamed("robots").map((m) => m.content)).toEqual(["noindex"]);
+    // Not a page of its own: no canonical address.
+    expect(head.links.filter((l) => l.rel === "canonical")).toEqual([]);
+  });
+});
+
+test.describe("crawler files", () => {
+  test("every sitemap entry has a location, a date and a priority", async ({ request, baseURL }) => {
+    const response = await request.get("/sitemap.xml");
+    expect(response.status()).toBe(200);
+    const xml = await response.text();
+    const origin = new URL(baseURL!).origin;
+    const entries = [...xml.matchAll(/<url>([\s\S]*?)<\/url>/g)].map(([, body]) => ({
+      loc: body.match(/<loc>([^<]*)<\/loc>/)?.[1],
+      lastmod: body.match(/<lastmod>([^<]*)<\/lastmod>/)?.[1],
+      priority: body.match(/<priority>([^<]*)<\/priority>/)?.[1],
+    }));
+    expect(entries.length).toBeGreaterThan(0);
+    for (const entry of entries) {
+      expect(entry.loc, JSON.stringify(entry)).toMatch(new RegExp(`^${origin}/`));
+      expect(entry.lastmod, `${entry.loc} lastmod`).toMatch(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/);
+      expect(entry.priority, `${entry.loc} priority`).toMatch(/^(0\.\d|1\.0)$/);
+    }
+    const priority = (path: string) => entries.find((e) => e.loc === `${origin}${path}`)?.priority;
+    expect(priority("/")).toBe("1.0");
+    for (const page of [PAGES.about, PAGES.catalogue, PAGES.delivery, PAGES.whereToFindUs]) expect(priority(page.path), page.path).toBe("0.9");
+    const categories = entries.filter((e) => e.loc?.startsWith(`${origin}/catalogue/`));
+    expect(categories).toHaveLength(6);
+    for (const c of categories) expect(c.priority, c.loc).toBe("0.8");
+    // Each address once.
+    expect(new Set(entries.map((e) => e.loc)).size).toBe(entries.length);
+  });
+
+  test("robots.txt names the sitemap's address", async ({ request, baseURL }) => {
+    const body = await (await request.get("/robots.txt")).text();
+    const sitemapLines = body.split("\n").filter((l) => /^sitemap:/i.test(l));
+    expect(sitemapLines).toEqual([`Sitemap: ${new URL(baseURL!).origin}/sitemap.xml`]);
+  });
+});

@@ -1,0 +1,145 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { LANGUAGE_NAMES, PAGES, decodeEntities, messages, waitForHydration } from "./support";
+
+/** The 18 interface languages a visitor can pick. */
+const CODES = ["ar", "de", "en", "es", "fr", "id", "it", "ja", "ka", "ko", "pl", "pt-BR", "ru", "tr", "uk", "uz", "vi", "zh-CN"] as const;
+
+/** Paths under /locales/ the browser asks for while the page is open. */
+function recordMessageRequests(page: Page) {
+  const paths: string[] = [];
+  page.on("request", (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith("/locales/")) paths.push(pathname);
+  });
+  return paths;
+}
+
+/** The header's language menu button (the <details> summary), named "Language: …". */
+const languageSummary = (page: Page) => page.getByRole("banner").locator("details > summary").first();
+
+/** The page chrome reads in `code`: html lang and dir, skip link, footer label, language menu. */
+async function expectChromeIn(page: Page, code: string, want: typeof expect = expect) {
+  const m = messages(code);
+  await want(page.locator("html")).toHaveAttribute("lang", code);
+  await want(page.locator("html")).toHaveAttribute("dir", code === "ar" ? "rtl" : "ltr");
+  await want(page.getByRole("link", { name: m["nav.skip"], exact: true })).toHaveAttribute("href", "#main");
+  await want(page.getByRole("contentinfo").locator("address")).toContainText(`${m["footer.phone"]}: `);
+  const name = LANGUAGE_NAMES[code];
+  await want(languageSummary(page)).toHaveText(name);
+  await want(languageSummary(page)).toHaveAttribute("aria-label", m["language.current"].replace("{{language}}", name));
+}
+
+/**
+ * One page load per language, all in one test (a browser context per language would triple the
+ * run time): soft assertions so one broken language does not hide the others.
+ */
+test("each of the 18 languages renders the chrome and the 404 page in that language", async ({ page, javaScriptEnabled }) => {
+  test.slow();
+  const fetched = recordMessageRequests(page);
+  for (const code of CODES) {
+    await test.step(`${code}: ${LANGUAGE_NAMES[code]}`, async () => {
+      fetched.length = 0;
+      expect((await page.goto(`/?lng=${code}`))?.status()).toBe(200);
+      // With JavaScript, check after hydration: the browser's i18next must keep the server's language.
+      if (javaScriptEnabled) await waitForHydration(page);
+      await expectChromeIn(page, code, expect.soft);
+
+      // The choice is remembered: the 404 page, asked for with the same cookies, is in that language too.
+      const m = messages(code);
+      const notFound = await page.request.get("/no-such-page");
+      expect.soft(notFound.status()).toBe(404);
+      const html = decodeEntities(await notFound.text());
+      expect.soft(html, `${code} 404 <html lang>`).toMatch(new RegExp(`<html lang="${code}"`));
+      expect.soft(html, `${code} 404 title`).toContain(`<title>${m["notFound.title"]} | `);
+      expect.soft(html, `${code} 404 heading`).toContain(`>${m["notFound.title"]}</h1>`);
+      expect.soft(html, `${code} 404 text`).toContain(m["notFound.text"]);
+
+      // Only this language's messages travel to the browser.
+      if (javaScriptEnabled) {
+        expect.soft(fetched.length, `${code}: the browser loads its messages`).toBeGreaterThan(0);
+        const others = fetched.filter((path) => !path.startsWith(`/locales/${code}/`));
+        expect.soft(others, `messages fetched while showing ${code}: ${fetched.join(", ")}`).toEqual([]);
+      } else {
+        expect.soft(fetched, "no JavaScript, no message files").toEqual([]);
+      }
+    });
+  }
+});
+
+test("Arabic is laid out right to left: the site name sits to the right of the navigation", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/?lng=ar");
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  const header = page.getByRole("banner");
+  const brand = await header.getByRole("link").first().boundingBox();
+  const nav = page.getByRole("navigation", { name: messages("ar")["nav.main"] });
+  const navLinks = await nav.getByRole("link").all();
+  expect(navLinks.length).toBeGreaterThan(1);
+  const boxes = await Promise.all(navLinks.map((l) => l.boundingBox()));
+  for (const box of boxes) expect(brand!.x, "brand starts right of every nav link's end").toBeGreaterThanOrEqual(box!.x + box!.width);
+  // And the nav links themselves run right to left: the first ("Home") is the rightmost.
+  const xs = boxes.map((b) => b!.x);
+  expect(xs).toEqual([...xs].sort((a, b) => b - a));
+});
+
+test("the chosen language is remembered on the next page", async ({ page }) => {
+  await page.goto("/?lng=de");
+  await expect(page.locator("html")).toHaveAttribute("lang", "de");
+  await page.goto(PAGES.about.path);
+  await expectChromeIn(page, "de");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(PAGES.about.h1);
+});
+
+test("picking Deutsch in the language menu switches the page to German", async ({ page, javaScriptEnabled }) => {
+  await page.goto(PAGES.about.path);
+  if (javaScriptEnabled) await waitForHydration(page);
+  await expectChromeIn(page, "en");
+  await languageSummary(page).click();
+  const menu = page.getByRole("list", { name: "Language" });
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole("link", { name: "English" })).toHaveAttribute("aria-current", "true");
+  await menu.getByRole("link", { name: "Deutsch" }).click();
+
+  await expect(page).toHaveURL(/\/about\?lng=de$/);
+  await expectChromeIn(page, "de");
+  // The same page, now with German chrome; the menu has closed and marks the new language.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(PAGES.about.h1);
+  const germanMenu = page.getByRole("list", { name: messages("de")["language.label"], includeHidden: true });
+  await expect(germanMenu).toBeHidden();
+  await expect(germanMenu.getByRole("link", { name: "Deutsch", includeHidden: true })).toHaveAttribute("aria-current", "true");
+  // And it sticks for the next page.
+  await page.getByRole("navigation", { name: messages("de")["nav.main"] }).getByRole("link", { name: "Delivery" }).click();
+  await expect(page).toHaveURL(PAGES.delivery.path);
+  await expectChromeIn(page, "de");
+});
+
+test("a first visit from a French browser is in French", async ({ browser, baseURL, javaScriptEnabled }) => {
+  const context = await browser.newContext({
+    baseURL,
+    javaScriptEnabled,
+    locale: "fr-FR",
+    extraHTTPHeaders: { "Accept-Language": "fr-FR,fr;q=0.9" },
+  });
+  try {
+    const page = await context.newPage();
+    await page.goto(PAGES.about.path);
+    if (javaScriptEnabled) await waitForHydration(page);
+    await expectChromeIn(page, "fr");
+  } finally {
+    await context.close();
+  }
+});
+
+test("an unsupported ?lng= falls back to English and is not remembered", async ({ browser, baseURL, javaScriptEnabled }) => {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled });
+  try {
+    const page = await context.newPage();
+    expect((await page.goto("/?lng=xx"))?.status()).toBe(200);
+    if (javaScriptEnabled) await waitForHydration(page);
+    await expectChromeIn(page, "en");
+    expect((await context.cookies()).filter((c) => c.name === "lng")).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});
