@@ -1,5 +1,6 @@
 import {
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -105,4 +106,104 @@ export const redirects = pgTable("redirects", {
   id: serial("id").primaryKey(),
   fromPath: text("from_path").notNull().unique(),
   toPath: text("to_path").notNull(),
+});
+
+/** Binary data (image and video originals live in the database, so every instance sees them). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+});
+
+/** Image originals, stored by content hash; resized variants are a disk cache any instance can rebuild. */
+export const images = pgTable("images", {
+  hash: text("hash").primaryKey(),
+  name: text("name").notNull().default(""),
+  mime: text("mime").notNull(),
+  width: integer("width").notNull(),
+  height: integer("height").notNull(),
+  /** A tiny blurred preview as a data: URL, shown until the image loads. */
+  placeholder: text("placeholder").notNull().default(""),
+  bytes: bytea("bytes").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Background videos, served with range requests at /v/{id}.mp4. */
+export const videos = pgTable("videos", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull().default(""),
+  mime: text("mime").notNull().default("video/mp4"),
+  posterHash: text("poster_hash").references(() => images.hash),
+  bytes: bytea("bytes").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Catalogue products, each in one group (category). Prices in cents. */
+export const products = pgTable(
+  "products",
+  {
+    id: serial("id").primaryKey(),
+    groupId: integer("group_id")
+      .notNull()
+      .references(() => groups.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    description: text("description").notNull().default(""),
+    priceCents: integer("price_cents").notNull(),
+    sortOrder: integer("sort_order").notNull().default(0),
+    enabled: boolean("enabled").notNull().default(true),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("products_group_slug_idx").on(t.groupId, t.slug), index("products_group_idx").on(t.groupId, t.sortOrder)],
+);
+
+/** A product's photos, in order. */
+export const productPhotos = pgTable(
+  "product_photos",
+  {
+    id: serial("id").primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    imageHash: text("image_hash")
+      .notNull()
+      .references(() => images.hash),
+    sortOrder: integer("sort_order").notNull().default(0),
+  },
+  (t) => [index("product_photos_product_idx").on(t.productId, t.sortOrder)],
+);
+
+/** Slides of a slideshow, grouped by `group_id` (a group of model Slide; the home hero is group 8). */
+export const slides = pgTable(
+  "slides",
+  {
+    id: serial("id").primaryKey(),
+    groupId: integer("group_id")
+      .notNull()
+      .references(() => groups.id, { onDelete: "cascade" }),
+    heading: text("heading").notNull().default(""),
+    subHeading: text("sub_heading").notNull().default(""),
+    subHeading1: text("sub_heading_1").notNull().default(""),
+    content: text("content").notNull().default(""),
+    footer: text("footer").notNull().default(""),
+    imageHash: text("image_hash").references(() => images.hash),
+    overlayColor: text("overlay_color"),
+    textColor: text("text_color"),
+    imageOpacity: integer("image_opacity"),
+    imageSaturation: integer("image_saturation"),
+    link: text("link").notNull().default(""),
+    linkButtonText: text("link_button_text").notNull().default(""),
+    linkTarget: text("link_target").notNull().default(""),
+    sortOrder: integer("sort_order").notNull().default(0),
+  },
+  (t) => [index("slides_group_idx").on(t.groupId, t.sortOrder)],
+);
+
+/** Photos (the generic /photo resource): a named, described image. */
+export const photos = pgTable("photos", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull().default(""),
+  description: text("description").notNull().default(""),
+  imageHash: text("image_hash")
+    .notNull()
+    .references(() => images.hash),
+  sortOrder: integer("sort_order").notNull().default(0),
 });
