@@ -33,7 +33,7 @@ export async function makePlaceholder(bytes: Uint8Array) {
  * returns its hash and size. Anything sharp cannot read as a supported image is rejected.
  */
 export async function storeImage(db: Db, bytes: Uint8Array, name = "") {
-  let meta: sharp.Metadata;
+  let meta: Awaited<ReturnType<ReturnType<typeof sharp>["metadata"]>>;
   try {
     meta = await sharp(bytes).metadata();
   } catch {
