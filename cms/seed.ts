@@ -1,10 +1,11 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "./db/client";
-import { domains, groups, links, pageBlocks, pages, redirects } from "./db/schema";
+import { domains, groups, links, pageBlocks, pages, productPhotos, products, redirects, slides } from "./db/schema";
+import { describeImage, type DescribedImage, insertImage } from "./images/store";
 
 export const defaultSeedsDir = fileURLToPath(new URL("../seeds", import.meta.url));
 
@@ -41,6 +42,7 @@ interface GroupSeed {
   slug: string;
   content?: string;
   meta_description?: string;
+  image?: string;
   children?: GroupSeed[];
 }
 const groupSeedSchema: z.ZodType<GroupSeed> = z.lazy(() =>
@@ -51,6 +53,7 @@ const groupSeedSchema: z.ZodType<GroupSeed> = z.lazy(() =>
     slug: z.string(),
     content: z.string().optional(),
     meta_description: z.string().optional(),
+    image: z.string().optional(),
     children: z.array(groupSeedSchema).optional(),
   }),
 );
@@ -61,23 +64,62 @@ const seedFilesSchema = {
   groups: z.array(groupSeedSchema),
   links: z.array(z.object({ parent: z.string(), name: z.string(), link: z.string(), icon: z.string().default("") })),
   redirects: z.array(z.object({ from: z.string(), to: z.string() })),
+  products: z
+    .array(
+      z.object({
+        group: z.string(),
+        name: z.string(),
+        slug: z.string(),
+        description: z.string().default(""),
+        price: z.number().nonnegative(),
+        photos: z.array(z.string()).default([]),
+      }),
+    )
+    .default([]),
+  slides: z
+    .array(
+      z.object({
+        group: z.string(),
+        heading: z.string().default(""),
+        sub_heading: z.string().default(""),
+        sub_heading_1: z.string().default(""),
+        content: z.string().default(""),
+        footer: z.string().default(""),
+        image: z.string().optional(),
+        link: z.string().default(""),
+        link_button_text: z.string().default(""),
+        link_target: z.string().default(""),
+        overlay_color: z.string().nullable().default(null),
+        text_color: z.string().nullable().default(null),
+        image_opacity: z.number().int().nullable().default(null),
+        image_saturation: z.number().int().nullable().default(null),
+      }),
+    )
+    .default([]),
 };
 
-export type SeedData = { [K in keyof typeof seedFilesSchema]: z.infer<(typeof seedFilesSchema)[K]> };
+/** Seed files that may be absent (an empty list then). */
+const OPTIONAL_SEED_FILES = new Set(["products", "slides"]);
+
+export type SeedData = { [K in keyof typeof seedFilesSchema]: z.infer<(typeof seedFilesSchema)[K]> } & {
+  /** The seeds folder: images are read from its images/ subfolder. */
+  dir: string;
+};
 
 /** Reads and validates every seed file; a bad file throws with its name and the failing field. */
 export function readSeeds(dir = defaultSeedsDir): SeedData {
   const out = {} as Record<string, unknown>;
   for (const [name, schema] of Object.entries(seedFilesSchema)) {
     const file = path.join(dir, `${name}.json`);
-    const parsed = schema.safeParse(JSON.parse(readFileSync(file, "utf8")));
+    const raw = OPTIONAL_SEED_FILES.has(name) && !existsSync(file) ? [] : JSON.parse(readFileSync(file, "utf8"));
+    const parsed = schema.safeParse(raw);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       throw new Error(`seeds/${name}.json: ${issue.path.join(".")}: ${issue.message}`);
     }
     out[name] = parsed.data;
   }
-  return out as SeedData;
+  return { ...out, dir } as SeedData;
 }
 
 const blockColumns = new Set(["sort_order", "name", "template", "variables", "hidden", "start_time", "end_time", "deleted"]);
@@ -127,7 +169,54 @@ export async function seedIfEmpty(db: Db, data: SeedData = readSeeds()): Promise
       }
     }
 
-    for (const tree of data.groups) await insertGroupTree(tx as unknown as Db, tree);
+    const seedImages = await describeSeedImages(data);
+    const imageHash = async (file: string | undefined) => {
+      if (!file) return null;
+      const image = seedImages.get(file);
+      if (!image) throw new Error(`seeds/images/${file}: missing`);
+      return (await insertImage(tx as unknown as Db, image)).hash;
+    };
+
+    for (const tree of data.groups) await insertGroupTree(tx as unknown as Db, tree, imageHash);
+
+    const groupRows = await tx.select({ id: groups.id, slug: groups.slug, model: groups.model }).from(groups);
+    const groupId = (slug: string, model: string) => {
+      const found = groupRows.find((g) => g.slug === slug && g.model === model);
+      if (!found) throw new Error(`seeds: no ${model} group "${slug}"`);
+      return found.id;
+    };
+    const order = new Map<number, number>();
+    for (const p of data.products) {
+      const gid = groupId(p.group, "Product");
+      const sortOrder = order.get(gid) ?? 0;
+      order.set(gid, sortOrder + 1);
+      const [row] = await tx
+        .insert(products)
+        .values({ groupId: gid, name: p.name, slug: p.slug, description: p.description, priceCents: Math.round(p.price * 100), sortOrder })
+        .returning({ id: products.id });
+      for (const [i, file] of p.photos.entries()) {
+        await tx.insert(productPhotos).values({ productId: row.id, imageHash: (await imageHash(file))!, sortOrder: i });
+      }
+    }
+    for (const [i, sl] of data.slides.entries()) {
+      await tx.insert(slides).values({
+        groupId: groupId(sl.group, "Slide"),
+        heading: sl.heading,
+        subHeading: sl.sub_heading,
+        subHeading1: sl.sub_heading_1,
+        content: sl.content,
+        footer: sl.footer,
+        imageHash: await imageHash(sl.image),
+        overlayColor: sl.overlay_color,
+        textColor: sl.text_color,
+        imageOpacity: sl.image_opacity,
+        imageSaturation: sl.image_saturation,
+        link: sl.link,
+        linkButtonText: sl.link_button_text,
+        linkTarget: sl.link_target,
+        sortOrder: i,
+      });
+    }
 
     if (data.links.length) {
       await tx.insert(links).values(data.links.map((l, i) => ({ ...l, sortOrder: i })));
@@ -140,7 +229,7 @@ export async function seedIfEmpty(db: Db, data: SeedData = readSeeds()): Promise
 }
 
 /** Inserts a tree of groups, numbering it as a nested set (lft/rgt/level) with the root's id as `root`. */
-async function insertGroupTree(db: Db, tree: GroupSeed) {
+async function insertGroupTree(db: Db, tree: GroupSeed, imageHash: (file: string | undefined) => Promise<string | null>) {
   const namespace = tree.namespace ?? "Catalogue";
   const model = tree.model ?? "Product";
   type Flat = { node: GroupSeed; lft: number; rgt: number; level: number; order: number };
@@ -166,6 +255,7 @@ async function insertGroupTree(db: Db, tree: GroupSeed) {
         url: level === 0 ? node.slug : `${tree.slug}/${node.slug}`,
         content: node.content ?? "",
         metaDescription: node.meta_description ?? "",
+        imageHash: await imageHash(node.image),
         root: rootId,
         lft,
         rgt,
@@ -178,4 +268,32 @@ async function insertGroupTree(db: Db, tree: GroupSeed) {
       await db.update(groups).set({ root: rootId }).where(sql`${groups.id} = ${rootId}`);
     }
   }
+}
+
+/** Every image the seeds name, read and described once per seeds folder (in parallel, outside any transaction). */
+const describedSeeds = new Map<string, Promise<Map<string, DescribedImage>>>();
+
+function describeSeedImages(data: SeedData) {
+  const files = new Set<string>();
+  const walk = (g: GroupSeed) => {
+    if (g.image) files.add(g.image);
+    g.children?.forEach(walk);
+  };
+  data.groups.forEach(walk);
+  for (const p of data.products) p.photos.forEach((f) => files.add(f));
+  for (const sl of data.slides) if (sl.image) files.add(sl.image);
+  const key = `${data.dir}|${[...files].sort().join(",")}`;
+  let pending = describedSeeds.get(key);
+  if (!pending) {
+    pending = Promise.all(
+      [...files].map(async (file) => {
+        const full = path.resolve(data.dir, "images", file);
+        if (!full.startsWith(path.resolve(data.dir, "images") + path.sep)) throw new Error(`seeds: bad image path ${file}`);
+        return [file, await describeImage(readFileSync(full), file)] as const;
+      }),
+    ).then((entries) => new Map(entries));
+    pending.catch(() => describedSeeds.delete(key));
+    describedSeeds.set(key, pending);
+  }
+  return pending;
 }

@@ -28,11 +28,18 @@ export async function makePlaceholder(bytes: Uint8Array) {
   return `data:image/webp;base64,${tiny.toString("base64")}`;
 }
 
-/**
- * Stores an original by its content hash (idempotent: the same bytes are stored once) and
- * returns its hash and size. Anything sharp cannot read as a supported image is rejected.
- */
-export async function storeImage(db: Db, bytes: Uint8Array, name = "") {
+export interface DescribedImage {
+  hash: string;
+  name: string;
+  mime: string;
+  width: number;
+  height: number;
+  placeholder: string;
+  bytes: Uint8Array;
+}
+
+/** Checks an original and works out what is stored with it; anything sharp cannot read as a supported image is rejected. */
+export async function describeImage(bytes: Uint8Array, name = ""): Promise<DescribedImage> {
   let meta: Awaited<ReturnType<ReturnType<typeof sharp>["metadata"]>>;
   try {
     meta = await sharp(bytes).metadata();
@@ -44,10 +51,24 @@ export async function storeImage(db: Db, bytes: Uint8Array, name = "") {
   if (meta.width > MAX_ORIGINAL_SIDE || meta.height > MAX_ORIGINAL_SIDE) throw new ImageRejected("Image too large");
   // EXIF orientation 5–8 swaps the sides as displayed.
   const swapped = (meta.orientation ?? 1) >= 5;
-  const width = swapped ? meta.height : meta.width;
-  const height = swapped ? meta.width : meta.height;
-  const hash = imageHash(bytes);
-  const placeholder = await makePlaceholder(bytes);
-  await db.insert(images).values({ hash, name, mime, width, height, placeholder, bytes }).onConflictDoNothing();
-  return { hash, width, height, mime };
+  return {
+    hash: imageHash(bytes),
+    name,
+    mime,
+    width: swapped ? meta.height : meta.width,
+    height: swapped ? meta.width : meta.height,
+    placeholder: await makePlaceholder(bytes),
+    bytes,
+  };
+}
+
+/** Inserts a described original; the same bytes are stored once. */
+export async function insertImage(db: Db, image: DescribedImage) {
+  await db.insert(images).values(image).onConflictDoNothing();
+  return { hash: image.hash, width: image.width, height: image.height, mime: image.mime };
+}
+
+/** Stores an original by its content hash (idempotent) and returns its hash and size. */
+export async function storeImage(db: Db, bytes: Uint8Array, name = "") {
+  return insertImage(db, await describeImage(bytes, name));
 }
