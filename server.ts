@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
+import zlib from "node:zlib";
 import { pathToFileURL } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import { createRequestHandler } from "@remix-run/express";
@@ -52,7 +53,7 @@ if (env.CMS_API_URL) {
 } else {
   database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: path.join(env.DATA_DIR, "pglite") });
   if (await seedIfEmpty(database.db)) console.log("[cms] seeded the empty database from seeds/");
-  const cms = createCmsApp(database);
+  const cms = createCmsApp(database, { imageCacheDir: path.join(env.DATA_DIR, "image-cache") });
   cmsListener = getRequestListener(cms.fetch);
   upstream = { fetch: cms.fetch, baseUrl: "http://cms.internal", publicUrl: "", timeoutMs: env.UPSTREAM_TIMEOUT_MS };
 }
@@ -62,7 +63,8 @@ app.disable("x-powered-by");
 // Express's own error pages must never show a stack, whatever NODE_ENV says.
 app.set("env", "production");
 app.set("trust proxy", "loopback, linklocal, uniquelocal");
-app.use(compression());
+// Brotli's default 4 MiB window costs far more CPU than an HTML page needs; 256 KiB compresses as well here.
+app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } } }));
 
 // Security headers on every response, with a fresh CSP nonce for each.
 const imageOrigins = env.CMS_API_URL ? [new URL(env.CMS_API_URL).origin] : [];
@@ -112,7 +114,7 @@ app.use((req, res, next) => {
 
 if (cmsListener) {
   const listener = cmsListener;
-  app.use(["/api", "/graphql"], (req, res) => {
+  app.use(["/api", "/graphql", "/assets", "/v"], (req, res) => {
     req.url = req.originalUrl;
     void listener(req, res);
   });

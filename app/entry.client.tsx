@@ -1,27 +1,36 @@
 import { RemixBrowser } from "@remix-run/react";
 import i18next from "i18next";
-import LanguageDetector from "i18next-browser-languagedetector";
 import Backend from "i18next-http-backend";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
-import { getInitialNamespaces } from "remix-i18next/client";
 import { i18n } from "~/i18n";
 
+/**
+ * The server wrote the page's language on <html lang> and its messages into #i18n-messages, so
+ * hydration needs no request; another language's messages load only when the visitor switches.
+ */
 async function hydrate() {
+  const lng = document.documentElement.lang || i18n.fallbackLng;
+  let messages: Record<string, unknown> = {};
+  try {
+    messages = JSON.parse(document.getElementById("i18n-messages")?.textContent || "{}");
+  } catch {
+    messages = {};
+  }
   await i18next
     .use(initReactI18next)
-    .use(LanguageDetector)
     .use(Backend)
     .init({
       ...i18n,
       supportedLngs: [...i18n.supportedLngs],
-      // Every language has every key (tests/unit/locales.test.ts): load only the chosen one.
+      ns: [...i18n.ns],
+      lng,
+      // Every language has every key (tests/unit/locales.test.ts): never load a second language.
       fallbackLng: false,
-      ns: getInitialNamespaces(),
+      resources: { [lng]: { common: messages } },
+      partialBundledLanguages: true,
       backend: { loadPath: "/locales/{{lng}}/{{ns}}.json" },
-      // The server chose the language and wrote it on <html lang>.
-      detection: { order: ["htmlTag"], caches: [] },
     });
 
   startTransition(() => {

@@ -1,16 +1,13 @@
 import { PassThrough } from "node:stream";
-import { resolve } from "node:path";
 import type { EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { createInstance } from "i18next";
-import Backend from "i18next-fs-backend";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
+import { I18nextProvider } from "react-i18next";
 import { NonceProvider } from "~/components/nonce";
-import { i18n } from "~/i18n";
 import { i18next } from "~/i18next.server";
+import { getI18n } from "~/lib/i18n.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -22,18 +19,7 @@ export default async function handleRequest(
   loadContext: { cspNonce?: string },
 ) {
   const nonce = loadContext.cspNonce ?? "";
-  const instance = createInstance();
-  const lng = await i18next.getLocale(request);
-  await instance
-    .use(initReactI18next)
-    .use(Backend)
-    .init({
-      ...i18n,
-      supportedLngs: [...i18n.supportedLngs],
-      lng,
-      ns: i18next.getRouteNamespaces(remixContext),
-      backend: { loadPath: resolve("./locales/{{lng}}/{{ns}}.json") },
-    });
+  const instance = await getI18n(await i18next.getLocale(request));
 
   // Crawlers get the whole document at once; browsers get the shell as soon as it is ready.
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";

@@ -11,11 +11,11 @@ import { useNonce } from "~/components/nonce";
 import { ProgressBar } from "~/components/progress-bar";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
-import { i18next } from "~/i18next.server";
 import { analyticsConfig, analyticsCspSources } from "~/lib/analytics";
 import { getInitialData, getSettings } from "~/lib/api/site.server";
 import { siteOrigin } from "~/lib/origin.server";
 import { readPreferences } from "~/lib/preferences.server";
+import { getI18n } from "~/lib/i18n.server";
 import { getVisitor } from "~/lib/request.server";
 import { buildHead } from "~/lib/seo";
 import { headSettings } from "~/lib/site-settings.server";
@@ -26,7 +26,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheet
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { transport, signedIn } = await getVisitor(request, context);
   const [prefs, settings, initial] = await Promise.all([readPreferences(request), getSettings(transport), getInitialData(transport)]);
-  const t = await i18next.getFixedT(prefs.locale);
+  const t = (await getI18n(prefs.locale)).getFixedT(prefs.locale);
   const analytics = analyticsConfig(settings);
   const sources = analyticsCspSources(analytics);
   for (const key of Object.keys(sources) as (keyof typeof sources)[]) context.cspExtra?.[key].push(...sources[key]);
@@ -89,6 +89,13 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
         {root ? <AnalyticsScripts config={root.analytics} nonce={nonce} /> : null}
+        <script
+          id="i18n-messages"
+          type="application/json"
+          nonce={nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: JSON.stringify(i18n.store?.data[locale]?.common ?? {}).replace(/</g, "\\u003c") }}
+        />
       </head>
       <body className="flex min-h-screen flex-col bg-stone-50 text-stone-900 antialiased dark:bg-stone-900 dark:text-stone-100">
         <div id="top" tabIndex={-1} className="absolute top-0 h-0 w-0 outline-none" />

@@ -13,10 +13,18 @@ export function BackToTop() {
   const ref = useRef<HTMLAnchorElement>(null);
 
   useEffect(() => {
-    const update = () => ref.current?.setAttribute("data-visible", String(window.scrollY > THRESHOLD_PX));
+    // Read the scroll position in an animation frame, never in the middle of layout work.
+    let frame = 0;
+    const update = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => ref.current?.setAttribute("data-visible", String(window.scrollY > THRESHOLD_PX)));
+    };
     update();
     window.addEventListener("scroll", update, { passive: true });
-    return () => window.removeEventListener("scroll", update);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener("scroll", update);
+    };
   }, []);
 
   return (

@@ -66,7 +66,7 @@ export function SiteFooter({ settings, links, social }: { settings: FooterSettin
           </nav>
         ) : null}
       </div>
-      <p className="pb-6 text-center text-stone-500 dark:text-stone-400">
+      <p className="pb-6 text-center text-stone-600 dark:text-stone-300">
         {t("footer.copyright", { year: new Date().getFullYear(), name })}
       </p>
     </footer>

@@ -45,8 +45,9 @@ export function publicView(page: Page, now: number): Page {
 }
 
 /** Anonymous pages may be shared-cached, but never past the page's next scheduled block change. */
-export function pageCacheControl(request: Request, signedIn: boolean, untilChangeMs: number | null) {
-  if (signedIn || hasSessionCookie(request)) return cacheControl.private;
+export function pageCacheControl(request: Request, signedIn: boolean, untilChangeMs: number | null, publicUrl?: string) {
+  // Without PUBLIC_URL the canonical link comes from the Host header: never share such a page.
+  if (signedIn || hasSessionCookie(request) || !publicUrl) return cacheControl.private;
   const maxSeconds = untilChangeMs === null ? 60 : Math.min(60, Math.floor(untilChangeMs / 1000));
   return cacheControl.publicPage(maxSeconds);
 }
@@ -82,7 +83,7 @@ export async function loadCmsPage(request: Request, context: AppLoadContext, pat
     const untilChange = msUntilNextVisibilityChange(page.pageContents, now);
     return data(
       { page: publicView(page, now), widgetData, itemUrl, now, signedIn },
-      { headers: { "Cache-Control": pageCacheControl(request, signedIn, untilChange), Vary: "Cookie, Accept-Language" } },
+      { headers: { "Cache-Control": pageCacheControl(request, signedIn, untilChange, context.publicUrl), Vary: "Cookie, Accept-Language" } },
     );
   } catch (error) {
     if (isUpstreamError(error)) {

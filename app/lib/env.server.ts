@@ -32,8 +32,8 @@ export const envSchema = z.object({
 export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string };
 
 /**
- * Validates the environment. A bad value throws an error naming the variable. Outside
- * production a missing SESSION_SECRET is generated once into DATA_DIR and reused.
+ * Validates the environment. A bad value throws an error naming the variable. A missing
+ * SESSION_SECRET is generated once into DATA_DIR and reused (one instance needs nothing more).
  */
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const parsed = envSchema.safeParse(source);
@@ -44,19 +44,15 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const env = parsed.data;
   let secret = env.SESSION_SECRET;
   if (!secret) {
+    secret = loadOrCreateSecret(env.DATA_DIR);
     if (env.NODE_ENV === "production") {
-      throw new Error("Invalid environment variable(s):\n  SESSION_SECRET: required in production (32+ characters)");
+      console.warn("[env] SESSION_SECRET is unset: using the one generated in DATA_DIR. Set it when running more than one instance.");
     }
-    secret = loadOrCreateDevSecret(env.DATA_DIR);
-  }
-  if (env.NODE_ENV === "production" && !env.PUBLIC_URL) {
-    // Without it, absolute URLs (sitemap, canonical links) would come from the request's Host header.
-    throw new Error("Invalid environment variable(s):\n  PUBLIC_URL: required in production (the site's public address)");
   }
   return { ...env, SESSION_SECRET: secret };
 }
 
-function loadOrCreateDevSecret(dataDir: string) {
+function loadOrCreateSecret(dataDir: string) {
   const file = path.resolve(dataDir, "session-secret");
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
   mkdirSync(path.dirname(file), { recursive: true });

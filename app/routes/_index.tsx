@@ -24,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     });
     return data(
       { view: "list" as const, pages: pages.data.map(({ name, url, title, meta_description }) => ({ name, url, title, meta_description })) },
-      { headers: { "Cache-Control": pageCacheControl(request, signedIn, null), Vary: "Cookie, Accept-Language" } },
+      { headers: { "Cache-Control": pageCacheControl(request, signedIn, null, context.publicUrl), Vary: "Cookie, Accept-Language" } },
     );
   }
   const page = await loadCmsPage(request, context, "/");
