@@ -171,16 +171,16 @@ describe("PageView page blocks", () => {
   });
 
   it("wraps a block with the colour classes of its code and its inline padding", () => {
-    expect(out).toMatch(/<section class="bg-brand text-white" style="padding-top:calc\(var\(--spacing\) \* 8\);padding-bottom:calc\(var\(--spacing\) \* 4\)"><div class="mx-auto max-w-6xl px-4"><div class="prose-cms"><p>First block<\/p>/);
+    expect(out).toMatch(/<section class="bg-brand text-white" style="padding-top:calc\(var\(--spacing\) \* 8\);padding-bottom:calc\(var\(--spacing\) \* 4\)"><div class="mx-auto max-w-6xl px-4"><div dir="auto" class="prose-cms"><p>First block<\/p>/);
   });
 
   it("gives a block without settings a plain wrapper", () => {
-    expect(out).toContain('<section class=""><div class="mx-auto max-w-6xl px-4"><div class="prose-cms"><p>Second block</p>');
+    expect(out).toContain('<section class=""><div class="mx-auto max-w-6xl px-4"><div dir="auto" class="prose-cms"><p>Second block</p>');
   });
 
   it("renders the page's free HTML content after the blocks", () => {
     expect(ascending(positions(out, ["Window block", "Free content"]))).toBe(true);
-    expect(out).toContain('<div class="prose-cms"><p>Free content</p></div>');
+    expect(out).toContain('<div dir="auto" class="prose-cms"><p>Free content</p></div>');
   });
 
   it("renders rows before page blocks", () => {

@@ -42,7 +42,7 @@ describe("every widget degrades cleanly", () => {
 describe("core/html", () => {
   it("renders its html as markup", () => {
     expect(show("core/html", { html: "<p>Hello <strong>there</strong></p>" })).toBe(
-      '<div class="prose-cms"><p>Hello <strong>there</strong></p></div>',
+      '<div dir="auto" class="prose-cms"><p>Hello <strong>there</strong></p></div>',
     );
   });
 
@@ -55,7 +55,7 @@ describe("core/html", () => {
   });
 
   it("renders a numeric html field as text rather than throwing", () => {
-    expect(show("core/html", { html: 12 })).toBe('<div class="prose-cms">12</div>');
+    expect(show("core/html", { html: 12 })).toBe('<div dir="auto" class="prose-cms">12</div>');
   });
 });
 
@@ -63,7 +63,7 @@ describe("core/heading", () => {
   it("renders h1 to h4 as asked", () => {
     for (const level of ["h1", "h2", "h3", "h4"]) {
       const out = show("core/heading", { text: "Our workshop", level });
-      expect(out).toMatch(new RegExp(`^<${level} class="[^"]*">Our workshop</${level}>$`));
+      expect(out).toMatch(new RegExp(`^<${level} dir="auto" class="[^"]*">Our workshop</${level}>$`));
     }
   });
 
@@ -100,7 +100,7 @@ describe("core/heading", () => {
 describe("core/raw_code", () => {
   it("places the code as written", () => {
     expect(show("core/raw_code", { code: '<iframe src="https://example.com/x"></iframe>' })).toBe(
-      '<div><iframe src="https://example.com/x"></iframe></div>',
+      '<div dir="auto"><iframe src="https://example.com/x"></iframe></div>',
     );
   });
 
@@ -251,11 +251,11 @@ describe("core/faq", () => {
 
   it("renders each question and its answer", () => {
     const out = show("core/faq", {}, { items });
-    expect(out).toContain("<span>Do you deliver?</span>");
+    expect(out).toContain("<span dir="auto">Do you deliver?</span>");
     expect(out).toContain("<p>Yes, <em>statewide</em>.</p>");
-    expect(out).toContain("<span>Which timber?</span>");
+    expect(out).toContain("<span dir="auto">Which timber?</span>");
     expect(out).toContain("<p>Spotted gum.</p>");
-    expect(out).toContain("<span>Without an id</span>");
+    expect(out).toContain("<span dir="auto">Without an id</span>");
     expect(out).not.toContain("No question");
     expect(count(out, "<details")).toBe(3);
   });
