@@ -18,7 +18,7 @@ export function getGroupTrees(t: Transport): Promise<Group[]> {
 export async function getGroups(t: Transport, namespace: string, model: string, group?: string): Promise<Group[]> {
   if (![namespace, model, group ?? "x"].every((v) => name.safeParse(v).success)) return [];
   const path = `/api/v1/cognito/group/${namespace}/${model}`;
-  const load = () => t.get(path, z.object({ data: z.array(groupSchema) }), { group }).then((r) => r.data);
+  const load = () => t.get(path, z.object({ data: z.array(groupSchema) }), { group, image_aspect: "4x3", image_width: 600 }).then((r) => r.data);
   return cachedWhenAnonymous(t, `groups:${namespace}/${model}/${group ?? ""}`, load, { freshFor: MINUTE });
 }
 
@@ -28,7 +28,7 @@ export async function getGroupDetails(t: Transport, namespace: string, model: st
   const path = `/api/v1/cognito/group/details/${namespace}/${model}/${group}`;
   const load = async () => {
     try {
-      return (await t.get(path, z.object({ data: groupSchema }))).data;
+      return (await t.get(path, z.object({ data: groupSchema }), { image_aspect: "4x3", image_width: 600 })).data;
     } catch (error) {
       if (isUpstreamError(error) && error.status === 404) return null;
       throw error;

@@ -110,13 +110,59 @@ export const initialDataSchema = z.object({
   links: z.array(linkSchema).default([]),
 });
 
+export const imageSchema = z.object({
+  url: z.string(),
+  webp_url: z.string().nullish().transform((v) => v ?? null),
+  avif_url: z.string().nullish().transform((v) => v ?? null),
+  placeholder: z.string().nullish().transform((v) => v ?? ""),
+  aspect: z.string().nullish().transform((v) => v ?? "orig"),
+  width: z.number().default(1),
+  height: z.number().default(1),
+  extra_aspects: z
+    .array(z.object({ aspect: z.string(), url: z.string(), webp_url: z.string().nullish(), avif_url: z.string().nullish(), placeholder: z.string().nullish() }))
+    .default([]),
+});
+
+export const productSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  slug: z.string(),
+  url: z.string().default(""),
+  description: z.string().nullish().transform((v) => v ?? ""),
+  price: z.coerce.number(),
+  group: z.object({ id: z.number(), name: z.string(), slug: z.string() }).nullish().transform((v) => v ?? null),
+  photos: z.array(z.object({ id: z.number(), image: imageSchema })).default([]),
+  updated_at: z.string().optional(),
+});
+
+export const slideSchema = z.object({
+  id: z.number(),
+  heading: z.string().nullish().transform((v) => v ?? ""),
+  sub_heading: z.string().nullish().transform((v) => v ?? ""),
+  sub_heading_1: z.string().nullish().transform((v) => v ?? ""),
+  content: z.string().nullish().transform((v) => v ?? ""),
+  footer: z.string().nullish().transform((v) => v ?? ""),
+  image: imageSchema.nullish().transform((v) => v ?? null),
+  overlay_color: z.string().nullish().transform((v) => v ?? null),
+  text_color: z.string().nullish().transform((v) => v ?? null),
+  image_opacity: z.number().nullish().transform((v) => v ?? null),
+  image_saturation: z.number().nullish().transform((v) => v ?? null),
+  link: z.string().nullish().transform((v) => v ?? ""),
+  link_button_text: z.string().nullish().transform((v) => v ?? ""),
+  link_target: z.string().nullish().transform((v) => v ?? ""),
+});
+
+export type Image = z.infer<typeof imageSchema>;
+export type Product = z.infer<typeof productSchema>;
+export type Slide = z.infer<typeof slideSchema>;
+
 export interface Group {
   id: number;
   name: string;
   url: string;
   slug: string;
   content: string;
-  image: unknown;
+  image: Image | null;
   model: string;
   root: number;
   lft: number;
@@ -131,7 +177,7 @@ export const groupSchema: z.ZodType<Group, z.ZodTypeDef, unknown> = z.lazy(() =>
     url: z.string().nullish().transform((v) => v ?? ""),
     slug: z.string(),
     content: z.string().nullish().transform((v) => v ?? ""),
-    image: z.unknown().transform((v) => v ?? null),
+    image: imageSchema.nullish().catch(null).transform((v) => v ?? null),
     model: z.string(),
     root: z.number(),
     lft: z.number(),

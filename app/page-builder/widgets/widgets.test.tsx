@@ -251,11 +251,11 @@ describe("core/faq", () => {
 
   it("renders each question and its answer", () => {
     const out = show("core/faq", {}, { items });
-    expect(out).toContain("<span dir="auto">Do you deliver?</span>");
+    expect(out).toContain('<span dir="auto">Do you deliver?</span>');
     expect(out).toContain("<p>Yes, <em>statewide</em>.</p>");
-    expect(out).toContain("<span dir="auto">Which timber?</span>");
+    expect(out).toContain('<span dir="auto">Which timber?</span>');
     expect(out).toContain("<p>Spotted gum.</p>");
-    expect(out).toContain("<span dir="auto">Without an id</span>");
+    expect(out).toContain('<span dir="auto">Without an id</span>');
     expect(out).not.toContain("No question");
     expect(count(out, "<details")).toBe(3);
   });
