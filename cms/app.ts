@@ -4,9 +4,18 @@ import type { CmsEnv } from "./context";
 import type { Database } from "./db/client";
 import { createGraphql } from "./graphql/schema";
 import { isBadInputError } from "./http";
+import { imageRoutes } from "./images/routes";
+import { defaultImageCacheDir } from "./images/variants";
+import { catalogueRoutes } from "./routes/catalogue";
 import { groupRoutes } from "./routes/groups";
+import { slideRoutes } from "./routes/slides";
 import { pageRoutes } from "./routes/pages";
 import { siteRoutes } from "./routes/site";
+
+export interface CmsAppOptions {
+  /** Folder for the disk cache of resized image variants (rebuildable); default under os.tmpdir(). */
+  imageCacheDir?: string;
+}
 
 export interface CmsApp {
   fetch: (request: Request) => Promise<Response>;
@@ -16,7 +25,7 @@ export interface CmsApp {
  * The embedded CMS API: a fetch-shaped app over one database. The website calls `fetch`
  * in-process; `cms/main.ts` serves it over HTTP for a split deployment.
  */
-export function createCmsApp(database: Database): CmsApp {
+export function createCmsApp(database: Database, options: CmsAppOptions = {}): CmsApp {
   const yoga = createGraphql();
   const app = new Hono<CmsEnv>();
 
@@ -28,6 +37,9 @@ export function createCmsApp(database: Database): CmsApp {
   app.route("/api/v1/cognito", siteRoutes);
   app.route("/api/v1/cognito", pageRoutes);
   app.route("/api/v1/cognito", groupRoutes);
+  app.route("/", imageRoutes(options.imageCacheDir ?? defaultImageCacheDir()));
+  app.route("/api/v1/cognito", slideRoutes);
+  app.route("/api/v1/catalogue", catalogueRoutes);
 
   app.on(["GET", "POST"], "/graphql", (c) => yoga.fetch(c.req.raw, { db: database.db }));
 

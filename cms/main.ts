@@ -28,7 +28,7 @@ if (!env.success) {
 
 const database = await openDatabase({ databaseUrl: env.data.DATABASE_URL, dataDir: `${env.data.DATA_DIR}/pglite` });
 if (await seedIfEmpty(database.db)) console.log("[cms] seeded an empty database from seeds/");
-const app = createCmsApp(database);
+const app = createCmsApp(database, { imageCacheDir: `${env.data.DATA_DIR}/image-cache` });
 const server = serve({ fetch: app.fetch, port: env.data.CMS_PORT, hostname: env.data.CMS_HOST }, (info) =>
   console.log(`[cms] API on http://${env.data.CMS_HOST}:${info.port}`),
 );

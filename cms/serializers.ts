@@ -49,7 +49,7 @@ export interface GroupNode {
   slug: string;
   content: string;
   meta_description: string;
-  image: null;
+  image: unknown;
   model: string;
   namespace: string;
   root: number;
@@ -60,7 +60,7 @@ export interface GroupNode {
   children: GroupNode[];
 }
 
-export function serializeGroup(g: GroupRow): GroupNode {
+export function serializeGroup(g: GroupRow, images?: Map<string, unknown>): GroupNode {
   return {
     id: g.id,
     name: g.name,
@@ -68,7 +68,7 @@ export function serializeGroup(g: GroupRow): GroupNode {
     slug: g.slug,
     content: g.content,
     meta_description: g.metaDescription,
-    image: null,
+    image: (g.imageHash && images?.get(g.imageHash)) || null,
     model: g.model,
     namespace: g.namespace,
     root: g.root,
@@ -84,12 +84,12 @@ export function serializeGroup(g: GroupRow): GroupNode {
  * Builds trees from nested-set rows: a node's children are the rows of the same root and model
  * whose lft/rgt lie inside its own, one level down, and at most `maxDepth` levels below the top.
  */
-export function buildGroupTrees(rows: GroupRow[], maxDepth = 10): GroupNode[] {
+export function buildGroupTrees(rows: GroupRow[], maxDepth = 10, images?: Map<string, unknown>): GroupNode[] {
   const sorted = [...rows].sort((a, b) => a.root - b.root || a.lft - b.lft);
   const tops: GroupNode[] = [];
   const stack: GroupNode[] = [];
   for (const row of sorted) {
-    const node = serializeGroup(row);
+    const node = serializeGroup(row, images);
     while (stack.length && !(stack[stack.length - 1].root === node.root && stack[stack.length - 1].rgt > node.lft)) {
       stack.pop();
     }

@@ -10,6 +10,7 @@ import { getVisitor } from "./request.server";
 import { hasSessionCookie } from "./session.server";
 import { parseUrl, safeRedirectPath } from "./url";
 import { loadWidgetData, pageAcceptsItem, pageWidgets } from "~/page-builder/loaders.server";
+import { ItemNotFound } from "~/page-builder/types";
 import { isBlockVisible, msUntilNextVisibilityChange } from "~/page-builder/visibility";
 
 /** A page path the site will look up: bounded, with no control characters. */
@@ -69,7 +70,7 @@ export async function loadCmsPage(request: Request, context: AppLoadContext, pat
 
     let itemUrl: string | null = null;
     let page = await getPage(transport, url.full_url || "home");
-    if (!page && url.item_url) {
+    if (!page && url.item_url && !url.url_parameter_3) {
       const parent = await getPage(transport, url.page_url);
       if (parent && pageAcceptsItem(pageWidgets(parent, Date.now()))) {
         page = parent;
@@ -79,7 +80,14 @@ export async function loadCmsPage(request: Request, context: AppLoadContext, pat
     if (!page) throw notFound(pathname);
 
     const now = Date.now();
-    const widgetData = await loadWidgetData(pageWidgets(page, now), { transport, itemUrl });
+    const widgetData = await loadWidgetData(pageWidgets(page, now), {
+      transport,
+      itemUrl,
+      itemParameter: itemUrl ? url.url_parameter_2 : null,
+    }).catch((error) => {
+      if (error instanceof ItemNotFound) throw notFound(pathname);
+      throw error;
+    });
     const untilChange = msUntilNextVisibilityChange(page.pageContents, now);
     return data(
       { page: publicView(page, now), widgetData, itemUrl, now, signedIn },

@@ -2,19 +2,29 @@ import type { Page, Widget } from "~/lib/api/schemas";
 import type { Transport } from "~/lib/api/transport.server";
 import { pageBlockWidget } from "./page-blocks";
 import { getWidget } from "./registry";
+import { ItemNotFound } from "./types";
 import { isBlockVisible } from "./visibility";
+import { loadCatalogueList, loadGroupPromo, loadHomeHero } from "./widgets/catalogue.server";
 import { loadLinkChildren } from "./widgets/link-children.server";
 
 export interface WidgetLoadContext {
   transport: Transport;
+  /** The URL's item part (segment 1), for widgets that show one item of a list. */
   itemUrl: string | null;
+  /** The segment after it (segment 2), for example a product within a category. */
+  itemParameter?: string | null;
 }
+
+export { ItemNotFound };
 
 export type WidgetLoader = (widget: Widget, ctx: WidgetLoadContext) => Promise<unknown>;
 
 /** Server-side data loaders, by widget type. */
 const widgetLoaders: Record<string, WidgetLoader> = {
   "core/link_children": loadLinkChildren,
+  "Catalogue/group_promo": loadGroupPromo,
+  "Catalogue/home_hero": loadHomeHero,
+  "Catalogue/list": loadCatalogueList,
 };
 
 /** The widgets a page will render: those of live blocks in rows, and those of visible page blocks. */
@@ -45,6 +55,7 @@ export async function loadWidgetData(widgets: Widget[], ctx: WidgetLoadContext):
       try {
         return [w.id, await load(w, ctx)] as const;
       } catch (error) {
+        if (error instanceof ItemNotFound) throw error;
         console.error(`[page-builder] loading ${w.type} (${w.id}) failed:`, (error as Error).message);
         return [w.id, null] as const;
       }

@@ -1,8 +1,11 @@
 import type { WidgetDefinition } from "./types";
 import { ButtonLinkWidget } from "./widgets/button-link";
+import { CatalogueListWidget } from "./widgets/catalogue-list";
 import { FaqWidget } from "./widgets/faq";
 import { GoogleMapWidget } from "./widgets/google-map";
+import { GroupPromoWidget } from "./widgets/group-promo";
 import { HeadingWidget } from "./widgets/heading";
+import { HomeHeroWidget } from "./widgets/home-hero";
 import { HtmlWidget } from "./widgets/html";
 import { LinkChildrenWidget } from "./widgets/link-children";
 import { RawCodeWidget } from "./widgets/raw-code";
@@ -16,6 +19,9 @@ export const widgetRegistry: Record<string, WidgetDefinition> = {
   "core/link_children": { Component: LinkChildrenWidget as WidgetDefinition["Component"] },
   "core/faq": { Component: FaqWidget },
   "core/google_map": { Component: GoogleMapWidget },
+  "Catalogue/home_hero": { Component: HomeHeroWidget as WidgetDefinition["Component"] },
+  "Catalogue/group_promo": { Component: GroupPromoWidget as WidgetDefinition["Component"] },
+  "Catalogue/list": { Component: CatalogueListWidget as WidgetDefinition["Component"], acceptsItem: true },
 };
 
 export function getWidget(type: string): WidgetDefinition | undefined {

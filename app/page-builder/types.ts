@@ -40,3 +40,6 @@ export function num(fields: Record<string, unknown>, key: string, fallback: numb
   const v = Number(fields[key]);
   return Number.isFinite(v) ? Math.min(max, Math.max(min, v)) : fallback;
 }
+
+/** Thrown by a widget's load when the item the URL names does not exist: the page is a 404. */
+export class ItemNotFound extends Error {}

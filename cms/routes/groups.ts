@@ -4,15 +4,21 @@ import { z } from "zod";
 import type { CmsEnv } from "../context";
 import { groups } from "../db/schema";
 import { notFound, parseQuery } from "../http";
+import type { Db } from "../db/client";
+import { loadImageRecords } from "../images/lookup";
 import { buildGroupTrees } from "../serializers";
 
 const imageQuery = z
   .object({
-    image_aspect: z.string().max(10).optional(),
-    image_width: z.coerce.number().int().min(1).max(4000).optional(),
+    image_aspect: z.string().max(10).default("4x3"),
+    image_width: z.coerce.number().int().min(1).max(4000).default(600),
     depth: z.coerce.number().int().min(1).max(10).default(10),
   })
   .passthrough();
+
+/** The groups' image records at the asked aspect and width. */
+const groupImages = (db: Db, rows: { imageHash: string | null }[], q: { image_aspect: string; image_width: number }) =>
+  loadImageRecords(db, rows.map((r) => r.imageHash), { aspect: q.image_aspect, width: q.image_width });
 
 const name = z.string().min(1).max(100).regex(/^[\w-]+$/, "letters, digits, - and _ only");
 
@@ -20,7 +26,7 @@ export const groupRoutes = new Hono<CmsEnv>()
   .get("/group", async (c) => {
     const q = parseQuery(c, imageQuery);
     const rows = await c.var.db.select().from(groups).orderBy(asc(groups.root), asc(groups.lft));
-    return c.json({ data: buildGroupTrees(rows, q.depth) });
+    return c.json({ data: buildGroupTrees(rows, q.depth, await groupImages(c.var.db, rows, q)) });
   })
   .get("/group/details/:namespace/:model/:group", async (c) => {
     const q = parseQuery(c, imageQuery);
@@ -38,7 +44,7 @@ export const groupRoutes = new Hono<CmsEnv>()
       .from(groups)
       .where(and(eq(groups.root, row.root), gt(groups.lft, row.lft - 1), lt(groups.rgt, row.rgt + 1)))
       .orderBy(asc(groups.lft));
-    return c.json({ data: buildGroupTrees(subtree, q.depth)[0] });
+    return c.json({ data: buildGroupTrees(subtree, q.depth, await groupImages(c.var.db, subtree, q))[0] });
   })
   .get("/group/:namespace/:model", async (c) => {
     const q = parseQuery(c, imageQuery.extend({ group: name.optional() }));
@@ -50,7 +56,7 @@ export const groupRoutes = new Hono<CmsEnv>()
       .from(groups)
       .where(and(eq(groups.namespace, namespace), eq(groups.model, model)))
       .orderBy(asc(groups.root), asc(groups.lft));
-    const trees = buildGroupTrees(rows, q.depth);
+    const trees = buildGroupTrees(rows, q.depth, await groupImages(c.var.db, rows, q));
     if (!q.group) {
       // The top-level groups under each root (the categories), each with its own children.
       return c.json({ data: trees.flatMap((t) => t.children) });

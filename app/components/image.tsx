@@ -1,0 +1,79 @@
+import { useState } from "react";
+import type { Image as ImageRecord } from "~/lib/api/schemas";
+
+/** Widths the image service offers (its API contract); a srcset never asks for another. */
+const OFFERED_WIDTHS = [200, 300, 400, 600, 800, 1000, 1200, 1600, 1920];
+
+/** The same variant at another offered width: the width is the file name. */
+function atWidth(url: string, width: number) {
+  return url.replace(/\/\d+\.(avif|webp|jpe?g)$/, `/${width}.$1`);
+}
+
+function srcSet(url: string | null, maxWidth: number) {
+  if (!url) return undefined;
+  const widths = OFFERED_WIDTHS.filter((w) => w < maxWidth);
+  return [...widths.map((w) => `${atWidth(url, w)} ${w}w`), `${url} ${maxWidth}w`].join(", ");
+}
+
+/** The same image asked for at another width (the service never enlarges past the original). */
+export function atImageWidth(image: ImageRecord, width: number): ImageRecord {
+  const ratio = image.height / Math.max(1, image.width);
+  return {
+    ...image,
+    url: atWidth(image.url, width),
+    webp_url: image.webp_url ? atWidth(image.webp_url, width) : null,
+    avif_url: image.avif_url ? atWidth(image.avif_url, width) : null,
+    width,
+    height: Math.round(width * ratio),
+  };
+}
+
+interface Props {
+  image: ImageRecord;
+  alt: string;
+  /** How wide the image is drawn, for the browser to pick a width (a `sizes` value). */
+  sizes: string;
+  /** The page's largest image (its LCP element): loaded at once, with high priority. */
+  priority?: boolean;
+  className?: string;
+}
+
+/**
+ * A responsive picture: AVIF, WebP and JPEG, a srcset of the offered widths, its intrinsic size
+ * set so nothing shifts, and the blurred placeholder shown behind it until it has loaded.
+ */
+export function Picture({ image, alt, sizes, priority = false, className = "" }: Props) {
+  const [loaded, setLoaded] = useState(false);
+  const [failed, setFailed] = useState(false);
+  if (failed) return null;
+  const max = image.width;
+  return (
+    <picture>
+      {image.avif_url ? <source type="image/avif" srcSet={srcSet(image.avif_url, max)} sizes={sizes} /> : null}
+      {image.webp_url ? <source type="image/webp" srcSet={srcSet(image.webp_url, max)} sizes={sizes} /> : null}
+      <img
+        src={image.url}
+        srcSet={srcSet(image.url, max)}
+        sizes={sizes}
+        width={image.width}
+        height={image.height}
+        alt={alt}
+        loading={priority ? "eager" : "lazy"}
+        fetchPriority={priority ? "high" : undefined}
+        decoding={priority ? "sync" : "async"}
+        onLoad={() => setLoaded(true)}
+        onError={(e) => {
+          // A broken image is logged and left out, never a broken page.
+          console.warn("[image] could not load", e.currentTarget.currentSrc || image.url);
+          setFailed(true);
+        }}
+        style={
+          image.placeholder && !loaded
+            ? { backgroundImage: `url("${image.placeholder}")`, backgroundSize: "cover", backgroundPosition: "center" }
+            : undefined
+        }
+        className={`h-auto w-full ${className}`}
+      />
+    </picture>
+  );
+}

@@ -1,0 +1,43 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Picture } from "~/components/image";
+import type { Group } from "~/lib/api/schemas";
+import type { WidgetProps } from "../types";
+import { str } from "../types";
+
+/** Catalogue/group_promo: a card per category, each linking to /catalogue/{slug} with a 'View Now' button. */
+export function GroupPromoWidget({ widget, data }: WidgetProps<Group[] | null | undefined>) {
+  const { t } = useTranslation();
+  const groups = data ?? [];
+  if (groups.length === 0) return null;
+  const heading = str(widget.fields, "heading");
+  return (
+    <section className="my-8" aria-label={heading || undefined}>
+      {heading ? (
+        <h2 dir="auto" className="mb-6 text-center font-serif text-3xl font-semibold">
+          {heading}
+        </h2>
+      ) : null}
+      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {groups.map((g) => (
+          <li key={g.id} className="flex flex-col overflow-hidden rounded-lg border border-stone-200 bg-white shadow-sm dark:border-stone-700 dark:bg-stone-800">
+            {g.image ? <Picture image={g.image} alt="" sizes="(min-width: 1024px) 370px, (min-width: 640px) 50vw, 100vw" /> : null}
+            <div className="flex flex-1 flex-col gap-3 p-5">
+              <h3 dir="auto" className="font-serif text-xl font-semibold">
+                {g.name}
+              </h3>
+              <Link
+                to={`/catalogue/${g.slug}`}
+                prefetch="intent"
+                className="mt-auto inline-flex w-fit items-center rounded-md bg-brand px-4 py-2 font-medium text-white no-underline hover:bg-brand-dark"
+                aria-label={`${t("catalogue.viewNow")}: ${g.name}`}
+              >
+                {t("catalogue.viewNow")}
+              </Link>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,424 @@
+/**
+ * The image and video service through the CMS app (`app.fetch`), on each driver: an in-memory
+ * PGlite and a fresh PostgreSQL database (skipped, and reported as such, when TEST_DATABASE_URL is
+ * unset). Test images are drawn from SVG with sharp; nothing depends on the seed files.
+ */
+import { mkdtemp, readdir, rm, stat, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { videos } from "../db/schema";
+import { createCmsApp, drivers, openTestDatabase, type TestDatabase } from "../test/databases";
+import type { CmsApp } from "../app";
+import { ASPECTS, EXTENSIONS, variantSize, type Aspect } from "./aspects";
+import { storeImage } from "./store";
+import { encodeCount, getVariant } from "./variants";
+
+const ORIGIN = "http://cms.test";
+const FORMAT_OF = { avif: "heif", webp: "webp", jpg: "jpeg" } as const;
+
+/** A simple scene (a gradient, a sun, a bench) as a PNG of the given size; `tint` varies the bytes. */
+async function scene(width: number, height: number, tint = 0) {
+  const hue = (30 + tint * 47) % 360;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
+    <defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1">
+      <stop offset="0" stop-color="hsl(${hue},60%,75%)"/><stop offset="1" stop-color="hsl(${hue + 20},40%,35%)"/>
+    </linearGradient></defs>
+    <rect width="${width}" height="${height}" fill="url(#sky)"/>
+    <circle cx="${width * 0.72}" cy="${height * 0.28}" r="${Math.min(width, height) * 0.12}" fill="#f4d35e"/>
+    <rect x="${width * 0.15}" y="${height * 0.6}" width="${width * 0.5}" height="${height * 0.06}" rx="8" fill="#8a5a2b"/>
+    <rect x="${width * 0.18}" y="${height * 0.66}" width="${width * 0.03}" height="${height * 0.2}" fill="#6b4423"/>
+    <rect x="${width * 0.59}" y="${height * 0.66}" width="${width * 0.03}" height="${height * 0.2}" fill="#6b4423"/>
+  </svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+/**
+ * A photo-like image from raw pixels: smooth light, some structure and fine grain, so encoders
+ * work about as hard as on a photograph (flat SVG shapes encode unrealistically fast).
+ */
+async function photoLike(width: number, height: number, seed = 1) {
+  const raw = Buffer.alloc(width * height * 3);
+  let n = seed * 2654435761;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      n = (n * 1103515245 + 12345) >>> 0;
+      const grain = ((n >>> 16) & 15) - 8;
+      const light = 0.55 + 0.35 * Math.sin(x / 310 + seed) * Math.cos(y / 230);
+      const grainTimber = 18 * Math.sin(x / 7 + 6 * Math.sin(y / 90));
+      const i = (y * width + x) * 3;
+      raw[i] = Math.max(0, Math.min(255, 150 * light + 70 + grainTimber + grain));
+      raw[i + 1] = Math.max(0, Math.min(255, 110 * light + 45 + grainTimber * 0.7 + grain));
+      raw[i + 2] = Math.max(0, Math.min(255, 80 * light + 30 + grainTimber * 0.4 + grain));
+    }
+  }
+  return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+}
+
+for (const driver of drivers) {
+  describe.skipIf(driver.skip)(`image service — ${driver.title}`, () => {
+    let t: TestDatabase;
+    let app: CmsApp;
+    let tmp: string;
+    let cacheDir: string;
+    let secret: string;
+    /** 1200×900, for the aspect and format matrix. */
+    let photo: { hash: string; width: number; height: number };
+    /** 2000×1500 and photo-like, for the timing of a 1920-wide avif. */
+    let big: { hash: string; width: number; height: number };
+    let videoId: number;
+    const videoBytes = Uint8Array.from({ length: 1000 }, (_, i) => (i * 7) & 255);
+
+    const get = (p: string, headers: Record<string, string> = {}) => app.fetch(new Request(ORIGIN + p, { headers }));
+    const post = (p: string, body: unknown) =>
+      app.fetch(
+        new Request(ORIGIN + p, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: typeof body === "string" ? body : JSON.stringify(body),
+        }),
+      );
+    const pixels = async (res: Response) => sharp(Buffer.from(await res.arrayBuffer())).metadata();
+    async function expectJson404(res: Response) {
+      expect(res.status).toBe(404);
+      expect(res.headers.get("content-type")).toContain("application/json");
+      expect(await res.json()).toEqual({ message: expect.any(String), status: 404 });
+    }
+
+    beforeAll(async () => {
+      t = await openTestDatabase(driver.name, "images");
+      tmp = await mkdtemp(path.join(os.tmpdir(), "cms-images-test-"));
+      cacheDir = path.join(tmp, "cache");
+      // Something a traversal would love to read, next to (not inside) the cache folder.
+      secret = path.join(tmp, "secret.jpg");
+      await writeFile(secret, "TOP SECRET");
+      app = createCmsApp(t.database, { imageCacheDir: cacheDir });
+      photo = await storeImage(t.database.db, await scene(1200, 900, 1), "photo");
+      big = await storeImage(t.database.db, await photoLike(2000, 1500, driver.name === "pglite" ? 1 : 2), "big");
+      [{ id: videoId }] = await t.database.db
+        .insert(videos)
+        .values({ name: "clip", bytes: videoBytes })
+        .returning({ id: videos.id });
+    });
+    afterAll(async () => {
+      await t?.dispose();
+      if (tmp) await rm(tmp, { recursive: true, force: true });
+    });
+
+    describe("variants", () => {
+      it("each aspect and each format gives an image of the right pixel size and format", async () => {
+        for (const aspect of ASPECTS) {
+          const want = variantSize(photo.width, photo.height, aspect, 200);
+          if (aspect !== "orig") {
+            const [aw, ah] = aspect.split("x").map(Number);
+            // The height is the width at the aspect's ratio, to the nearest pixel.
+            expect(Math.abs(want.height - (want.width * ah) / aw)).toBeLessThanOrEqual(0.5);
+          } else {
+            expect(want).toEqual({ width: 200, height: 150 });
+          }
+          for (const ext of EXTENSIONS) {
+            const res = await get(`/assets/i/${photo.hash}/${aspect}/200.${ext}`);
+            expect(res.status, `${aspect}/200.${ext}`).toBe(200);
+            expect(res.headers.get("content-type")).toBe({ avif: "image/avif", webp: "image/webp", jpg: "image/jpeg" }[ext]);
+            const meta = await pixels(res);
+            expect(meta.format, `${aspect}/200.${ext}`).toBe(FORMAT_OF[ext]);
+            if (ext === "avif") expect(meta.compression).toBe("av1");
+            expect({ width: meta.width, height: meta.height }, `${aspect}/200.${ext}`).toEqual(want);
+          }
+        }
+      });
+
+      it("answers jpeg as an alias of jpg, from the same cached file", async () => {
+        const a = await get(`/assets/i/${photo.hash}/4x3/200.jpg`);
+        const before = encodeCount();
+        const b = await get(`/assets/i/${photo.hash}/4x3/200.jpeg`);
+        expect(b.status).toBe(200);
+        expect(b.headers.get("content-type")).toBe("image/jpeg");
+        expect(encodeCount()).toBe(before);
+        expect(Buffer.from(await b.arrayBuffer()).equals(Buffer.from(await a.arrayBuffer()))).toBe(true);
+      });
+
+      it("never enlarges beyond the original", async () => {
+        for (const [aspect, size] of [
+          ["orig", { width: 1200, height: 900 }],
+          ["16x3", { width: 1200, height: 225 }],
+          ["1x1", { width: 900, height: 900 }],
+          ["9x16", { width: 506, height: 900 }],
+        ] as [Aspect, { width: number; height: number }][]) {
+          const meta = await pixels(await get(`/assets/i/${photo.hash}/${aspect}/2000.webp`));
+          expect({ width: meta.width, height: meta.height }, aspect).toEqual(size);
+        }
+      });
+
+      it("makes a variant once, writes it to disk and serves later requests from there", async () => {
+        const file = path.join(cacheDir, photo.hash, "8x5", "600.webp");
+        const before = encodeCount();
+        const first = await getVariant(t.database.db, cacheDir, photo.hash, "8x5", 600, "webp");
+        expect(first?.made).toBe(true);
+        expect(first?.file).toBe(file);
+        expect(encodeCount()).toBe(before + 1);
+        const { mtimeMs } = await stat(file);
+        // No temp files are left behind.
+        expect((await readdir(path.dirname(file))).filter((f) => !/^\d+\.(avif|webp|jpg)$/.test(f))).toEqual([]);
+
+        const second = await getVariant(t.database.db, cacheDir, photo.hash, "8x5", 600, "webp");
+        expect(second?.made).toBe(false);
+        expect(second?.bytes.equals(first!.bytes)).toBe(true);
+        const res = await get(`/assets/i/${photo.hash}/8x5/600.webp`);
+        expect(Buffer.from(await res.arrayBuffer()).equals(first!.bytes)).toBe(true);
+        expect(encodeCount()).toBe(before + 1);
+        expect((await stat(file)).mtimeMs).toBe(mtimeMs);
+
+        // The disk cache is rebuildable: a lost file is made again from the original.
+        await rm(file);
+        const remade = await getVariant(t.database.db, cacheDir, photo.hash, "8x5", 600, "webp");
+        expect(remade?.made).toBe(true);
+        expect((await stat(file)).isFile()).toBe(true);
+      });
+
+      it("makes a variant once when many requests for it arrive together", async () => {
+        const before = encodeCount();
+        const all = await Promise.all(Array.from({ length: 6 }, () => get(`/assets/i/${photo.hash}/5x8/300.avif`)));
+        expect(all.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
+        expect(encodeCount()).toBe(before + 1);
+        const direct = await Promise.all(Array.from({ length: 4 }, () => getVariant(t.database.db, cacheDir, photo.hash, "3x4", 100, "jpg")));
+        expect(direct.filter((v) => v?.made)).toHaveLength(1);
+        expect(encodeCount()).toBe(before + 2);
+      });
+
+      it("serves variants for a year, immutable, with a strong ETag, and 304 on If-None-Match", async () => {
+        const url = `/assets/i/${photo.hash}/16x9/300.jpg`;
+        const res = await get(url);
+        expect(res.status).toBe(200);
+        expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+        const etag = res.headers.get("etag");
+        expect(etag).toBe(`"${photo.hash}-16x9-300-jpg"`);
+        expect(Number(res.headers.get("content-length"))).toBe((await res.arrayBuffer()).byteLength);
+
+        for (const inm of [etag!, `W/${etag}`, `"other", ${etag}`]) {
+          const again = await get(url, { "if-none-match": inm });
+          expect(again.status, inm).toBe(304);
+          expect(again.headers.get("etag")).toBe(etag);
+          expect(again.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+          expect(await again.text()).toBe("");
+        }
+        expect((await get(url, { "if-none-match": `"${photo.hash}-16x9-300-webp"` })).status).toBe(200);
+      });
+
+      it("answers the spec's scaled form with the offered width at or above the one asked for", async () => {
+        const res = await get(`/assets/i/${photo.hash}/4x3/600x450:1200.jpg`);
+        expect(res.status).toBe(200);
+        expect(res.headers.get("etag")).toBe(`"${photo.hash}-4x3-600-jpg"`);
+        expect((await pixels(res)).width).toBe(600);
+        const odd = await get(`/assets/i/${photo.hash}/4x3/625x469:1200.jpg`);
+        expect((await pixels(odd)).width).toBe(800);
+        await expectJson404(await get(`/assets/i/${photo.hash}/4x3/600x450:1201.jpg`));
+      });
+
+      it("404s bad hashes, unknown images, bad aspects, widths and extensions", async () => {
+        const h = photo.hash;
+        const unknown = "f".repeat(32);
+        const before = encodeCount();
+        for (const p of [
+          `/assets/i/${h.toUpperCase()}/4x3/400.jpg`,
+          `/assets/i/${h.slice(0, 31)}/4x3/400.jpg`,
+          `/assets/i/${h}0/4x3/400.jpg`,
+          `/assets/i/not-a-hash/4x3/400.jpg`,
+          `/assets/i/${unknown}/4x3/400.jpg`,
+          `/assets/i/${h}/4by3/400.jpg`,
+          `/assets/i/${h}/5x5/400.jpg`,
+          `/assets/i/${h}/ORIG/400.jpg`,
+          `/assets/i/${h}/4x3/401.jpg`,
+          `/assets/i/${h}/4x3/0400.jpg`,
+          `/assets/i/${h}/4x3/3000.jpg`,
+          `/assets/i/${h}/4x3/0.jpg`,
+          `/assets/i/${h}/4x3/1e3.jpg`,
+          `/assets/i/${h}/4x3/400.png`,
+          `/assets/i/${h}/4x3/400.gif`,
+          `/assets/i/${h}/4x3/400.JPG`,
+          `/assets/i/${h}/4x3/400.jpg.jpg`,
+          `/assets/i/${h}/4x3/400`,
+          `/assets/i/${h}/4x3/400.jpg/extra`,
+          `/assets/i/${h}/4x3`,
+        ]) {
+          const res = await get(p);
+          expect(res.status, p).toBe(404);
+          expect(await res.json(), p).toEqual({ message: expect.any(String), status: 404 });
+        }
+        expect(encodeCount()).toBe(before);
+      });
+
+      it("never reads outside the cache folder: traversal attempts are 404s", async () => {
+        const h = photo.hash;
+        const before = new Set(await readdir(tmp));
+        for (const p of [
+          `/assets/i/${h}/../../../secret.jpg`,
+          `/assets/i/${h}/%2e%2e/%2e%2e/secret.jpg`,
+          `/assets/i/${h}/4x3/..%2F..%2F..%2Fsecret.jpg`,
+          `/assets/i/${h}/..%2F..%2F..%2Fsecret/400.jpg`,
+          `/assets/i/..%2F..%2F..%2Fsecret/4x3/400.jpg`,
+          `/assets/i/${h}/4x3/%2e%2e%2f%2e%2e%2fsecret.jpg`,
+          `/assets/i/${h}/4x3/..%5C..%5Csecret.jpg`,
+          `/assets/i/${h}/%252e%252e/400.jpg`,
+          `/assets/i/${encodeURIComponent(secret)}/4x3/400.jpg`,
+          `/assets/i/${h}/4x3/${encodeURIComponent(secret)}`,
+          `/assets/i/${h}/${encodeURIComponent(path.dirname(secret))}/400.jpg`,
+          `/assets/i/${h}/4x3/400.jpg%00.png`,
+        ]) {
+          const res = await get(p);
+          expect(res.status, p).toBe(404);
+          expect(await res.text(), p).not.toContain("TOP SECRET");
+        }
+        // getVariant itself refuses the same names, absolute paths included.
+        for (const [hash, aspect, width, ext] of [
+          [h, "../..", 400, "jpg"],
+          [h, "/etc", 400, "jpg"],
+          [secret, "4x3", 400, "jpg"],
+          ["../../secret", "4x3", 400, "jpg"],
+          [h, "4x3", "../secret", "jpg"],
+          [h, "4x3", 400, "jpg/../../../secret"],
+        ] as const) {
+          expect(await getVariant(t.database.db, cacheDir, hash, aspect, width, ext)).toBeNull();
+        }
+        // Nothing was written beside the cache folder.
+        expect(new Set(await readdir(tmp))).toEqual(before);
+      });
+
+      it("times a 1920-wide avif of a 2000×1500 image: first request and cached", async () => {
+        const url = `/assets/i/${big.hash}/orig/1920.avif`;
+        let t0 = performance.now();
+        const first = await get(url);
+        const firstBytes = await first.arrayBuffer();
+        const firstMs = performance.now() - t0;
+        expect(first.status).toBe(200);
+        const meta = await sharp(Buffer.from(firstBytes)).metadata();
+        expect([meta.format, meta.width, meta.height]).toEqual(["heif", 1920, 1440]);
+        expect((await stat(path.join(cacheDir, big.hash, "orig", "1920.avif"))).size).toBe(firstBytes.byteLength);
+
+        const cachedMs: number[] = [];
+        for (let i = 0; i < 5; i++) {
+          t0 = performance.now();
+          const again = await get(url);
+          await again.arrayBuffer();
+          cachedMs.push(performance.now() - t0);
+          expect(again.status).toBe(200);
+        }
+        cachedMs.sort((a, b) => a - b);
+        console.log(
+          `[timing ${driver.name}] 1920-wide avif of 2000×1500: first request ${firstMs.toFixed(0)} ms (${firstBytes.byteLength} bytes); ` +
+            `cached median ${cachedMs[2].toFixed(1)} ms (min ${cachedMs[0].toFixed(1)}, max ${cachedMs[4].toFixed(1)})`,
+        );
+        expect(cachedMs[2]).toBeLessThan(firstMs);
+      });
+    });
+
+    describe("POST /api/v1/cognito/image/getByHash", () => {
+      const API = "/api/v1/cognito/image/getByHash";
+
+      it("answers the image record, whose URLs give images of the stated size", async () => {
+        const res = await post(API, { hash: photo.hash, image_aspect: "16by9", image_width: 600, extra_aspects: ["1x1", "4:3"] });
+        expect(res.status).toBe(200);
+        const { data } = await res.json();
+        expect(data).toEqual({
+          url: `/assets/i/${photo.hash}/16x9/600.jpg`,
+          webp_url: `/assets/i/${photo.hash}/16x9/600.webp`,
+          avif_url: `/assets/i/${photo.hash}/16x9/600.avif`,
+          placeholder: expect.stringMatching(/^data:image\/webp;base64,/),
+          aspect: "16x9",
+          width: 600,
+          height: 338,
+          extra_aspects: [
+            expect.objectContaining({ aspect: "1x1", url: `/assets/i/${photo.hash}/1x1/600.jpg` }),
+            expect.objectContaining({ aspect: "4x3", avif_url: `/assets/i/${photo.hash}/4x3/600.avif` }),
+          ],
+        });
+        for (const e of data.extra_aspects) {
+          expect(Object.keys(e).sort()).toEqual(["aspect", "avif_url", "placeholder", "url", "webp_url"]);
+        }
+        const meta = await pixels(await get(data.webp_url));
+        expect([meta.width, meta.height]).toEqual([data.width, data.height]);
+
+        // Defaults: the original aspect; a width beyond the original is the original's.
+        const orig = (await (await post(API, { hash: photo.hash, image_width: "1920" })).json()).data;
+        expect(orig).toMatchObject({ aspect: "orig", width: 1200, height: 900, url: `/assets/i/${photo.hash}/orig/1920.jpg`, extra_aspects: [] });
+        const m = await pixels(await get(orig.avif_url));
+        expect([m.width, m.height]).toEqual([1200, 900]);
+      });
+
+      it("400s a bad body, naming the field", async () => {
+        for (const [body, field] of [
+          [{}, "hash"],
+          [{ hash: 42 }, "hash"],
+          [{ hash: photo.hash.toUpperCase() }, "hash"],
+          [{ hash: "../../etc/passwd" }, "hash"],
+          [{ hash: photo.hash, image_width: "wide" }, "image_width"],
+          [{ hash: photo.hash, image_width: -5 }, "image_width"],
+          [{ hash: photo.hash, image_aspect: 16 }, "image_aspect"],
+          [{ hash: photo.hash, extra_aspects: [1, 2] }, "extra_aspects"],
+          ["not json", "body"],
+          [[], "body"],
+        ] as const) {
+          const res = await post(API, body);
+          expect(res.status, JSON.stringify(body)).toBe(400);
+          const json = await res.json();
+          expect(json.status).toBe(400);
+          expect(json.message, JSON.stringify(body)).toMatch(new RegExp(`^${field}`));
+        }
+      });
+
+      it("404s an unknown image", async () => {
+        await expectJson404(await post(API, { hash: "0".repeat(32) }));
+      });
+    });
+
+    describe("GET /v/{id}.mp4", () => {
+      const IMMUTABLE = "public, max-age=31536000, immutable";
+
+      it("answers the whole video without a range", async () => {
+        const res = await get(`/v/${videoId}.mp4`);
+        expect(res.status).toBe(200);
+        expect(res.headers.get("content-type")).toBe("video/mp4");
+        expect(res.headers.get("accept-ranges")).toBe("bytes");
+        expect(res.headers.get("cache-control")).toBe(IMMUTABLE);
+        expect(res.headers.get("content-length")).toBe("1000");
+        expect(new Uint8Array(await res.arrayBuffer())).toEqual(videoBytes);
+      });
+
+      it("answers single ranges with 206 and Content-Range", async () => {
+        for (const [range, start, end] of [
+          ["bytes=0-99", 0, 99],
+          ["bytes=900-", 900, 999],
+          ["bytes=-10", 990, 999],
+          ["bytes=990-5000", 990, 999],
+          ["bytes=500-500", 500, 500],
+        ] as const) {
+          const res = await get(`/v/${videoId}.mp4`, { range });
+          expect(res.status, range).toBe(206);
+          expect(res.headers.get("content-range"), range).toBe(`bytes ${start}-${end}/1000`);
+          expect(res.headers.get("content-length")).toBe(String(end - start + 1));
+          expect(res.headers.get("accept-ranges")).toBe("bytes");
+          expect(new Uint8Array(await res.arrayBuffer()), range).toEqual(videoBytes.slice(start, end + 1));
+        }
+        // Several ranges at once: the whole video instead.
+        expect((await get(`/v/${videoId}.mp4`, { range: "bytes=0-1,5-6" })).status).toBe(200);
+      });
+
+      it("answers 416 to an unsatisfiable range", async () => {
+        for (const range of ["bytes=1000-", "bytes=5000-6000", "bytes=-0"]) {
+          const res = await get(`/v/${videoId}.mp4`, { range });
+          expect(res.status, range).toBe(416);
+          expect(res.headers.get("content-range")).toBe("bytes */1000");
+        }
+      });
+
+      it("404s unknown and malformed ids", async () => {
+        for (const p of ["/v/999999.mp4", "/v/abc.mp4", `/v/${videoId}.webm`, `/v/${videoId}`, "/v/0.mp4", "/v/99999999999.mp4", "/v/-1.mp4", "/v/..%2F1.mp4"]) {
+          const res = await get(p);
+          expect(res.status, p).toBe(404);
+          expect(await res.json()).toEqual({ message: expect.any(String), status: 404 });
+        }
+      });
+    });
+  });
+}
