@@ -4,7 +4,8 @@ import { z } from "zod";
 import { isUpstreamError } from "./api/errors";
 import { getPage } from "./api/pages.server";
 import { getInitialData } from "./api/site.server";
-import type { InitialData, Page } from "./api/schemas";
+import type { InitialData, Page, Product } from "./api/schemas";
+import type { ProductFacts } from "./structured-data";
 import { cacheControl } from "./cache-control";
 import { getVisitor } from "./request.server";
 import { hasSessionCookie } from "./session.server";
@@ -43,6 +44,23 @@ export function publicView(page: Page, now: number): Page {
     })),
     pageContents: page.pageContents.filter((pb) => isBlockVisible(pb, now)),
   };
+}
+
+/** The product a page's catalogue widget shows at its own URL, for the page's structured data. */
+export function productFacts(widgetData: Record<string, unknown>): ProductFacts | null {
+  for (const value of Object.values(widgetData)) {
+    const product = (value as { product?: Product | null } | null)?.product;
+    if (product && typeof product === "object" && typeof product.price === "number") {
+      return {
+        name: product.name,
+        description: product.description.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim(),
+        price: product.price,
+        images: product.photos.map((ph) => ph.image.url),
+        sku: `${product.group?.slug ?? "product"}-${product.slug}`,
+      };
+    }
+  }
+  return null;
 }
 
 /** Anonymous pages may be shared-cached, but never past the page's next scheduled block change. */
@@ -90,7 +108,7 @@ export async function loadCmsPage(request: Request, context: AppLoadContext, pat
     });
     const untilChange = msUntilNextVisibilityChange(page.pageContents, now);
     return data(
-      { page: publicView(page, now), widgetData, itemUrl, now, signedIn },
+      { page: publicView(page, now), widgetData, itemUrl, now, signedIn, product: productFacts(widgetData) },
       { headers: { "Cache-Control": pageCacheControl(request, signedIn, untilChange, context.publicUrl), Vary: "Cookie, Accept-Language" } },
     );
   } catch (error) {

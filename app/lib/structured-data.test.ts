@@ -110,3 +110,29 @@ describe("structuredData", () => {
     expect(o).not.toHaveProperty("sameAs");
   });
 });
+
+describe("a product page", () => {
+  it("adds a Product with an Offer in AUD, in stock, valid until the end of next year", () => {
+    const graph = structuredData(org, {
+      ...page("/catalogue/table-settings/yandina-dining-table", "Yandina dining table"),
+      product: { name: "Yandina dining table", description: "Spotted gum.", price: 2450.5, images: ["https://site.test/a.jpg"], sku: "table-settings-yandina" },
+      now: new Date("2026-11-21T00:00:00Z"),
+    })["@graph"] as Node[];
+    const product = byType(graph, "Product");
+    expect(product).toMatchObject({
+      name: "Yandina dining table",
+      description: "Spotted gum.",
+      image: ["https://site.test/a.jpg"],
+      brand: { "@id": "https://site.test/#organization" },
+      offers: {
+        "@type": "Offer",
+        price: "2450.50",
+        priceCurrency: "AUD",
+        availability: "https://schema.org/InStock",
+        priceValidUntil: "2027-12-31",
+        url: "https://site.test/catalogue/table-settings/yandina-dining-table",
+      },
+    });
+    expect(byType(graph, "BreadcrumbList").itemListElement).toHaveLength(4);
+  });
+});

@@ -10,6 +10,15 @@ export interface OrganisationFacts {
   sameAs: string[];
 }
 
+export interface ProductFacts {
+  name: string;
+  description: string;
+  price: number;
+  /** Absolute URLs of its photos. */
+  images: string[];
+  sku: string;
+}
+
 export interface PageFacts {
   origin: string;
   path: string;
@@ -19,6 +28,10 @@ export interface PageFacts {
   /** Names of the ancestor paths, for the breadcrumb: "/catalogue" → "Catalogue". */
   nameOfPath: (path: string) => string | undefined;
   homeName: string;
+  /** Set on a product's page: adds a Product with its Offer. */
+  product?: ProductFacts | null;
+  /** The clock, for the offer's validity (the end of next year). */
+  now?: Date;
 }
 
 const WEB_PAGE_TYPES: Record<string, string> = {
@@ -115,8 +128,31 @@ export function structuredData(org: OrganisationFacts, page: PageFacts) {
     about: { "@id": orgId },
     ...(breadcrumb ? { breadcrumb: { "@id": breadcrumb["@id"] } } : {}),
   };
+  const product = page.product ? productNode(page.product, url, orgId, page.now ?? new Date()) : null;
   return {
     "@context": "https://schema.org",
-    "@graph": [organization, website, webPage, ...(breadcrumb ? [breadcrumb] : [])],
+    "@graph": [organization, website, webPage, ...(breadcrumb ? [breadcrumb] : []), ...(product ? [product] : [])],
+  };
+}
+
+/** A Product with an Offer in AUD, in stock, its price valid until the end of next year. */
+export function productNode(p: ProductFacts, url: string, orgId: string, now: Date) {
+  return {
+    "@type": "Product",
+    "@id": `${url}#product`,
+    name: p.name,
+    ...(p.description ? { description: p.description } : {}),
+    ...(p.images.length ? { image: p.images } : {}),
+    sku: p.sku,
+    brand: { "@id": orgId },
+    offers: {
+      "@type": "Offer",
+      url,
+      price: p.price.toFixed(2),
+      priceCurrency: "AUD",
+      availability: "https://schema.org/InStock",
+      priceValidUntil: `${now.getUTCFullYear() + 1}-12-31`,
+      seller: { "@id": orgId },
+    },
   };
 }

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { and, asc, eq, gt, isNotNull, sql } from "drizzle-orm";
 import type { CmsEnv } from "../context";
-import { domains, groups, links, pages, redirects } from "../db/schema";
+import { domains, groups, links, pages, products, redirects } from "../db/schema";
 import { serializeLink } from "../serializers";
 import { notFound, parseQuery, safeText } from "../http";
 import { z } from "zod";
@@ -24,7 +24,7 @@ export const siteRoutes = new Hono<CmsEnv>()
   })
   .get("/domain/initialData", async (c) => {
     const db = c.var.db;
-    const [pageRows, groupRows, redirectRows, linkRows] = await Promise.all([
+    const [pageRows, groupRows, redirectRows, linkRows, productRows] = await Promise.all([
       db.select().from(pages).where(isNotNull(pages.priority)).orderBy(sql`${pages.priority} desc`, asc(pages.id)),
       db
         .select()
@@ -33,6 +33,11 @@ export const siteRoutes = new Hono<CmsEnv>()
         .orderBy(asc(groups.root), asc(groups.lft)),
       db.select().from(redirects).orderBy(asc(redirects.id)),
       db.select().from(links).orderBy(asc(links.parent), asc(links.sortOrder)),
+      db
+        .select({ slug: products.slug, name: products.name, description: products.description, updatedAt: products.updatedAt, groupId: products.groupId })
+        .from(products)
+        .where(eq(products.enabled, true))
+        .orderBy(asc(products.groupId), asc(products.sortOrder)),
     ]);
     const sitemap = [
       ...pageRows.map((p) => ({
@@ -51,6 +56,20 @@ export const siteRoutes = new Hono<CmsEnv>()
         seo_title: g.name,
         seo_meta_description: g.metaDescription || textSummary(g.content),
       })),
+      ...productRows.flatMap((p) => {
+        const group = groupRows.find((g) => g.id === p.groupId);
+        if (!group) return [];
+        return [
+          {
+            url: `/${group.url}/${p.slug}`,
+            lastmod: p.updatedAt.toISOString(),
+            model: "product",
+            priority: 70,
+            seo_title: p.name,
+            seo_meta_description: textSummary(p.description),
+          },
+        ];
+      }),
     ];
     return c.json({
       data: {
