@@ -11,6 +11,8 @@ export function GroupPromoWidget({ widget, data }: WidgetProps<Group[] | null | 
   const groups = data ?? [];
   if (groups.length === 0) return null;
   const heading = str(widget.fields, "heading");
+  // Card titles sit one level under the widget's heading, or under the page's h1 when it has none.
+  const CardHeading = heading ? "h3" : "h2";
   return (
     <section className="my-8" aria-label={heading || undefined}>
       {heading ? (
@@ -23,9 +25,9 @@ export function GroupPromoWidget({ widget, data }: WidgetProps<Group[] | null | 
           <li key={g.id} className="flex flex-col overflow-hidden rounded-lg border border-stone-200 bg-white shadow-sm dark:border-stone-700 dark:bg-stone-800">
             {g.image ? <Picture image={g.image} alt="" sizes="(min-width: 1024px) 370px, (min-width: 640px) 50vw, 100vw" /> : null}
             <div className="flex flex-1 flex-col gap-3 p-5">
-              <h3 dir="auto" className="font-serif text-xl font-semibold">
+              <CardHeading dir="auto" className="font-serif text-xl font-semibold">
                 {g.name}
-              </h3>
+              </CardHeading>
               <Link
                 to={`/catalogue/${g.slug}`}
                 prefetch="intent"
