@@ -8,7 +8,7 @@ export default defineConfig({
   test: {
     include: ["app/**/*.test.{ts,tsx}", "cms/**/*.test.ts", "server/**/*.test.ts", "tests/unit/**/*.test.ts"],
     environment: "node",
-    testTimeout: 30_000,
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: "forks",
     maxWorkers: 2,

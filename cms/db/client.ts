@@ -37,6 +37,9 @@ async function openPostgres(url: string): Promise<Database> {
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const { migrate } = await import("drizzle-orm/node-postgres/migrator");
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server ends (restart, failover, idle timeout) must not crash the process:
+  // the pool drops it and opens another on the next query.
+  pool.on("error", (error) => console.warn("[cms] PostgreSQL connection lost:", error.message));
   const db = drizzle(pool, { schema });
   try {
     await migrateLocked(pool, (client) => migrate(drizzle(client, { schema }), { migrationsFolder }));

@@ -76,6 +76,7 @@ export const catalogueRoutes = new Hono<CmsEnv>()
   })
   .get("/product/:id{[0-9]+}", async (c) => {
     const q = parseQuery(c, z.object(imageParams("4x3", 1200)).passthrough());
+    if (Number(c.req.param("id")) > 2_147_483_647) notFound("Product not found");
     const [row] = await c.var.db
       .select()
       .from(products)
