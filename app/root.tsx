@@ -18,7 +18,6 @@ import { readPreferences } from "~/lib/preferences.server";
 import { getI18n } from "~/lib/i18n.server";
 import { getVisitor } from "~/lib/request.server";
 import { buildHead } from "~/lib/seo";
-import type { ProductFacts } from "~/lib/structured-data";
 import { headSettings } from "~/lib/site-settings.server";
 import stylesheet from "~/styles/app.css";
 
@@ -56,7 +55,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export type RootData = typeof loader;
 
-export const meta: MetaFunction<typeof loader> = ({ data: root, location, error, matches }) => {
+export const meta: MetaFunction<typeof loader> = ({ data: root, location, error }) => {
   if (!root) return [];
   const errorTitle = error ? (isRouteErrorResponse(error) && error.status === 404 ? root.labels.notFound : root.settings.organisation_name) : undefined;
   return buildHead({
@@ -68,18 +67,8 @@ export const meta: MetaFunction<typeof loader> = ({ data: root, location, error,
     homeName: root.labels.home,
     pathname: location.pathname,
     errorTitle,
-    product: productOnPage(matches),
   });
 };
-
-/** The product a CMS page shows at its own URL (/catalogue/{group}/{product}), if any. */
-function productOnPage(matches: { data: unknown }[]) {
-  for (const m of matches) {
-    const product = (m.data as { product?: ProductFacts | null } | undefined)?.product;
-    if (product) return product;
-  }
-  return null;
-}
 
 export function Layout({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<RootData>("root");

@@ -94,14 +94,17 @@ for (const driver of drivers) {
         // Nor is "home" listed under its own name.
         expect(byUrl.has("/home")).toBe(false);
 
-        const groupEntries = sitemap.filter((e: any) => e.url.startsWith("/catalogue/"));
+        const groupEntries = sitemap.filter((e: any) => e.model === "group");
         expect(groupEntries.map((e: any) => e.url)).toEqual(categories.map((c) => `/catalogue/${c.slug}`));
+        const productEntries = sitemap.filter((e: any) => e.model === "product");
+        expect(productEntries.map((e: any) => e.url)).toEqual(seeds.products.map((p) => `/catalogue/${p.group}/${p.slug}`));
+        expect(productEntries.every((e: any) => e.priority === 70)).toBe(true);
         for (const e of groupEntries) {
           expect(e).toMatchObject({ priority: 80, model: "group" });
           expect(e.seo_title).toEqual(expect.any(String));
           expect(e.seo_meta_description.length).toBeGreaterThan(0);
         }
-        expect(sitemap).toHaveLength(5 + 6);
+        expect(sitemap).toHaveLength(5 + 6 + seeds.products.length);
         for (const e of sitemap) expect(new Date(e.lastmod).toISOString()).toBe(e.lastmod);
 
         expect(redirects).toEqual(seeds.redirects);
@@ -225,11 +228,13 @@ for (const driver of drivers) {
     });
 
     describe("groups", () => {
-      it("GET /group: one tree, root 'catalogue' with its six children in seed order", async () => {
+      it("GET /group: the catalogue tree, root 'catalogue' with its six children in seed order, then the slides group", async () => {
         const res = await cms.get(`${API}/group`);
         expect(res.status).toBe(200);
         const trees: GroupNode[] = res.body.data;
-        expect(trees).toHaveLength(1);
+        expect(trees.map((t) => t.slug)).toEqual(seeds.groups.map((g) => g.slug));
+        // The home hero widget names its slides group by id: 8, after the catalogue's seven.
+        expect(trees[1]).toMatchObject({ id: 8, slug: "home-hero", model: "Slide" });
         const [root] = trees;
         expect(root).toMatchObject({ slug: "catalogue", name: "Catalogue", url: "catalogue", namespace: "Catalogue", model: "Product" });
         expect(root.children.map((c) => c.slug)).toEqual(categories.map((c) => c.slug));

@@ -59,7 +59,7 @@ export function Picture({ image, alt, sizes, priority = false, className = "" }:
         height={image.height}
         alt={alt}
         loading={priority ? "eager" : "lazy"}
-        fetchPriority={priority ? "high" : undefined}
+        {...{ fetchpriority: priority ? "high" : undefined } /* React 18 knows no fetchPriority prop */}
         decoding={priority ? "sync" : "async"}
         onLoad={() => setLoaded(true)}
         onError={(e) => {

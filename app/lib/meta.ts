@@ -1,8 +1,32 @@
 import type { MetaDescriptor } from "@remix-run/node";
+import { type ProductFacts, productNode } from "./structured-data";
 
 /** A child route's meta replaces its parents': start from the root's head and add to it. */
 export function withRootMeta(matches: { id: string; meta: MetaDescriptor[] }[], extra: MetaDescriptor[]) {
   const root = matches.find((m) => m.id === "root")?.meta ?? [];
   const names = new Set(extra.map((m) => ("name" in m ? m.name : undefined)).filter(Boolean));
   return [...root.filter((m) => !("name" in m && names.has(m.name)) && !("tagName" in m && m.rel === "canonical")), ...extra];
+}
+
+/**
+ * A product page's head: the root's, with a Product (and its Offer) added to the JSON-LD graph.
+ * (A route's meta sees only its own and its parents' data, so the root cannot add it itself.)
+ */
+export function withProductMeta(
+  matches: { id: string; meta: MetaDescriptor[]; data: unknown }[],
+  product: ProductFacts | null | undefined,
+  pathname: string,
+) {
+  const root = matches.find((m) => m.id === "root");
+  const meta = root?.meta ?? [];
+  const origin = (root?.data as { origin?: string } | undefined)?.origin;
+  if (!product || !origin) return meta;
+  const url = `${origin}${pathname.replace(/\/+$/, "")}`;
+  const absolute = (u: string) => (/^https?:\/\//.test(u) ? u : `${origin}${u}`);
+  return meta.map((m) => {
+    const graph = (m as { "script:ld+json"?: { "@graph": unknown[] } })["script:ld+json"];
+    if (!graph) return m;
+    const node = productNode({ ...product, images: product.images.map(absolute) }, url, `${origin}/#organization`, new Date());
+    return { "script:ld+json": { ...graph, "@graph": [...graph["@graph"], node] } };
+  });
 }

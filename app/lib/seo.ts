@@ -1,5 +1,5 @@
 import type { Settings, SitemapEntry } from "./api/schemas";
-import { type ProductFacts, structuredData } from "./structured-data";
+import { structuredData } from "./structured-data";
 
 /** Normalises a pathname for sitemap look-ups: no trailing slash except the root. */
 export function normalisePath(pathname: string) {
@@ -46,8 +46,6 @@ export interface HeadInput {
   pathname: string;
   /** Set for error screens: the title to show (for example "Page not found"). */
   errorTitle?: string;
-  /** The product a product page shows (relative image URLs are made absolute). */
-  product?: ProductFacts | null;
 }
 
 const absolute = (origin: string, url: string | null) => (!url ? null : /^https?:\/\//.test(url) ? url : `${origin}${url.startsWith("/") ? "" : "/"}${url}`);
@@ -113,7 +111,6 @@ export function buildHead(input: HeadInput) {
       locale: input.locale,
       homeName: input.homeName,
       nameOfPath: (p) => sitemapEntryFor(input.sitemap, p)?.seo_title,
-      product: input.product ? { ...input.product, images: input.product.images.map((u) => absolute(origin, u)!) } : null,
     },
   );
   return [...meta, { "script:ld+json": graph }];

@@ -1,11 +1,15 @@
-import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { useLoaderData } from "@remix-run/react";
 import { CmsPage, onlyTabChanged } from "~/components/cms-page";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { loadCmsPage } from "~/lib/cms-page.server";
+import { withProductMeta } from "~/lib/meta";
 
 export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => errorHeaders ?? loaderHeaders;
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =>
+  withProductMeta(matches, data?.product, location.pathname);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return loadCmsPage(request, context, new URL(request.url).pathname);

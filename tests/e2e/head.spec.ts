@@ -150,9 +150,13 @@ test.describe("crawler files", () => {
     const priority = (path: string) => entries.find((e) => e.loc === `${origin}${path}`)?.priority;
     expect(priority("/")).toBe("1.0");
     for (const page of [PAGES.about, PAGES.catalogue, PAGES.delivery, PAGES.whereToFindUs]) expect(priority(page.path), page.path).toBe("0.9");
-    const categories = entries.filter((e) => e.loc?.startsWith(`${origin}/catalogue/`));
+    // Categories are /catalogue/{group} (0.8); products one level down (0.7).
+    const categories = entries.filter((e) => /\/catalogue\/[^/]+$/.test(e.loc ?? ""));
     expect(categories).toHaveLength(6);
     for (const c of categories) expect(c.priority, c.loc).toBe("0.8");
+    const productEntries = entries.filter((e) => /\/catalogue\/[^/]+\/[^/]+$/.test(e.loc ?? ""));
+    expect(productEntries.length).toBeGreaterThan(20);
+    for (const p of productEntries) expect(p.priority, p.loc).toBe("0.7");
     // Each address once.
     expect(new Set(entries.map((e) => e.loc)).size).toBe(entries.length);
   });

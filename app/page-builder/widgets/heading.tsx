@@ -10,12 +10,13 @@ const sizes = {
 } as const;
 
 /** core/heading: h1 to h4, optionally centred. */
-export function HeadingWidget({ widget }: WidgetProps) {
+export function HeadingWidget({ widget, env }: WidgetProps) {
   const text = str(widget.fields, "text") || str(widget.fields, "heading");
   if (!text) return null;
   const wanted = str(widget.fields, "level", "h2");
   const level = Object.hasOwn(levels, wanted) ? levels[wanted as keyof typeof levels] : "h2";
-  const Tag = level;
+  // On an item's own view (/catalogue/{group}), the item's name is the page's h1: a page h1 steps aside.
+  const Tag = level === "h1" && env.itemUrl ? "p" : level;
   const centered = bool(widget.fields, "centered") || bool(widget.fields, "center");
   return <Tag dir="auto" className={`font-serif font-semibold tracking-tight ${sizes[level]} ${centered ? "text-center" : ""}`}>{text}</Tag>;
 }
