@@ -32,7 +32,10 @@ export default defineConfig({
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? "line" : "list",
-  timeout: 30_000,
+  timeout: 45_000,
+  // On two cores the first visit to a page also makes its image variants (AVIF takes about a
+  // second each), so a navigation can wait on that work: allow for it.
+  expect: { timeout: 15_000 },
   use: { baseURL: `http://localhost:${PORT}`, trace: "retain-on-failure" },
   projects: [
     { name: "js", use: { ...chromium, javaScriptEnabled: true }, testIgnore: /offline\.spec/ },
