@@ -1,14 +1,11 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import type { HeadSettings } from "~/lib/seo";
 
-interface FooterSettings {
-  name: string;
-  organisation_name: string;
-  organisation_abn: string;
-  organisation_address: string;
-  organisation_email: string;
-  organisation_phone: string;
-}
+type FooterSettings = Pick<
+  HeadSettings,
+  "name" | "organisation_name" | "organisation_abn" | "organisation_address" | "organisation_email" | "organisation_phone"
+>;
 interface Item {
   name: string;
   link: string;

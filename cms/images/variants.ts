@@ -24,23 +24,6 @@ import {
   type Width,
 } from "./aspects";
 
-export {
-  ASPECTS,
-  CONTENT_TYPES,
-  EXTENSIONS,
-  FIXED_ASPECTS,
-  WIDTHS,
-  canonicalExtension,
-  isAspect,
-  isImageHash,
-  parseWidth,
-  variantSize,
-  type Aspect,
-  type Extension,
-  type FixedAspect,
-  type Width,
-} from "./aspects";
-
 /** Encoder settings per output format. */
 const ENCODE = {
   // Effort 3: about half effort 4's encode time for slightly larger files.

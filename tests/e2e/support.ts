@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { LANGUAGES } from "../../app/i18n";
 import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
 import { expect } from "@playwright/test";
@@ -67,27 +68,8 @@ export const SEED_PAGES = readJson<{ url: string; seo_title: string | null; meta
   "seeds/pages.json",
 );
 
-/** The interface languages (app/i18n.ts LANGUAGES), each named in its own language. */
-export const LANGUAGE_NAMES: Record<string, string> = {
-  en: "English",
-  ar: "العربية",
-  de: "Deutsch",
-  es: "Español",
-  fr: "Français",
-  id: "Bahasa Indonesia",
-  it: "Italiano",
-  ja: "日本語",
-  ka: "ქართული",
-  ko: "한국어",
-  pl: "Polski",
-  "pt-BR": "Português (Brasil)",
-  ru: "Русский",
-  tr: "Türkçe",
-  uk: "Українська",
-  uz: "Oʻzbekcha",
-  vi: "Tiếng Việt",
-  "zh-CN": "简体中文",
-};
+/** The interface languages, each named in its own language: the app's own list. */
+export const LANGUAGE_NAMES: Record<string, string> = LANGUAGES;
 
 /** locales/{code}/common.json flattened to "section.key" → message. */
 export function messages(code: string): Record<string, string> {
