@@ -1,0 +1,56 @@
+import { z } from "zod";
+import { cachedWhenAnonymous } from "./cache.server";
+import { isUpstreamError } from "./errors";
+import { imageSchema } from "./schemas";
+import type { Image } from "./schemas";
+import type { Transport } from "./transport.server";
+
+const HOUR = 3_600_000;
+const hashSchema = z.string().regex(/^[0-9a-f]{32}$/);
+
+export const videoSchema = z.object({
+  id: z.number(),
+  url: z.string(),
+  mime: z.string().default("video/mp4"),
+  poster: imageSchema.nullish().catch(null).transform((v) => v ?? null),
+});
+export type Video = z.infer<typeof videoSchema>;
+
+/** An image hash from a widget's or page block's `imageHashes`, when it is a well-formed one. */
+export function imageHash(holder: unknown, name: string): string | null {
+  const hashes = (holder as { imageHashes?: unknown } | null)?.imageHashes;
+  const value = hashes && typeof hashes === "object" ? (hashes as Record<string, unknown>)[name] : undefined;
+  return typeof value === "string" && hashSchema.safeParse(value).success ? value : null;
+}
+
+/**
+ * One image record by its content hash at an aspect and width (spec: POST image/getByHash);
+ * null when the hash is malformed or unknown. Records never change for a hash: cached an hour.
+ */
+export function getImageByHash(t: Transport, hash: string | null, aspect: string, width: number): Promise<Image | null> {
+  if (!hash || !hashSchema.safeParse(hash).success) return Promise.resolve(null);
+  const load = () =>
+    t
+      .post("/api/v1/cognito/image/getByHash", z.object({ data: imageSchema }), { hash, image_aspect: aspect, image_width: width })
+      .then((r) => r.data)
+      .catch((error) => {
+        if (isUpstreamError(error) && error.status === 404) return null;
+        throw error;
+      });
+  return cachedWhenAnonymous(t, `image:${hash}:${aspect}:${width}`, load, { freshFor: HOUR });
+}
+
+/** A background video (`/v/{id}.mp4`) with its poster (slate) image at an aspect and width; null when unknown. */
+export function getVideo(t: Transport, id: unknown, aspect = "16x9", width = 1920): Promise<Video | null> {
+  const n = Number(id);
+  if (!Number.isInteger(n) || n < 1 || n > 2_147_483_647) return Promise.resolve(null);
+  const load = () =>
+    t
+      .get(`/api/v1/cognito/video/${n}`, z.object({ data: videoSchema }), { image_aspect: aspect, image_width: width })
+      .then((r) => r.data)
+      .catch((error) => {
+        if (isUpstreamError(error) && error.status === 404) return null;
+        throw error;
+      });
+  return cachedWhenAnonymous(t, `video:${n}:${aspect}:${width}`, load, { freshFor: HOUR });
+}
