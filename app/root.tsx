@@ -8,6 +8,7 @@ import { AnalyticsScripts } from "~/components/analytics-scripts";
 import { BackToTop } from "~/components/back-to-top";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { useNonce } from "~/components/nonce";
+import { ScrollAnimationsScript } from "~/components/scroll-animations";
 import { ProgressBar } from "~/components/progress-bar";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
@@ -89,6 +90,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
         {root ? <AnalyticsScripts config={root.analytics} nonce={nonce} /> : null}
+        <ScrollAnimationsScript nonce={nonce} />
         <script
           id="i18n-messages"
           type="application/json"

@@ -12,7 +12,8 @@ import { hasSessionCookie } from "./session.server";
 import { parseUrl, safeRedirectPath } from "./url";
 import { loadWidgetData, pageAcceptsItem, pageWidgets } from "~/page-builder/loaders.server";
 import { ItemNotFound } from "~/page-builder/types";
-import { isBlockVisible, msUntilNextVisibilityChange } from "~/page-builder/visibility";
+import { loadFrameMedia } from "~/page-builder/frame-media.server";
+import { isBlockVisible, isWidgetVisible, msUntilNextVisibilityChange, pageSchedules } from "~/page-builder/visibility";
 
 /** A page path the site will look up: bounded, with no control characters. */
 const pagePathSchema = z
@@ -32,15 +33,15 @@ export function findRedirect(redirects: InitialData["redirects"], pathname: stri
 }
 
 /**
- * What of a page reaches the browser: hidden, deleted and out-of-schedule blocks never do
- * (their content would otherwise ride along in the hydration data).
+ * What of a page reaches the browser: hidden, deleted and out-of-schedule blocks and widgets
+ * never do (their content would otherwise ride along in the hydration data).
  */
 export function publicView(page: Page, now: number): Page {
   return {
     ...page,
     rows: page.rows.map((row) => ({
       ...row,
-      blocks: row.blocks.filter((b) => !b.deleted).map((b) => ({ ...b, widgets: b.widgets.filter((w) => !w.deleted) })),
+      blocks: row.blocks.filter((b) => !b.deleted).map((b) => ({ ...b, widgets: b.widgets.filter((w) => isWidgetVisible(w, now)) })),
     })),
     pageContents: page.pageContents.filter((pb) => isBlockVisible(pb, now)),
   };
@@ -67,8 +68,11 @@ export function productFacts(widgetData: Record<string, unknown>): ProductFacts 
 export function pageCacheControl(request: Request, signedIn: boolean, untilChangeMs: number | null, publicUrl?: string) {
   // Without PUBLIC_URL the canonical link comes from the Host header: never share such a page.
   if (signedIn || hasSessionCookie(request) || !publicUrl) return cacheControl.private;
-  const maxSeconds = untilChangeMs === null ? 60 : Math.min(60, Math.floor(untilChangeMs / 1000));
-  return cacheControl.publicPage(maxSeconds);
+  if (untilChangeMs === null) return cacheControl.publicPage(60);
+  // Neither the fresh time nor a stale copy served while revalidating may outlive the change.
+  const untilChange = Math.floor(untilChangeMs / 1000);
+  const maxSeconds = Math.min(60, untilChange);
+  return cacheControl.publicPage(maxSeconds, Math.min(300, untilChange - maxSeconds));
 }
 
 /**
@@ -98,17 +102,21 @@ export async function loadCmsPage(request: Request, context: AppLoadContext, pat
     if (!page) throw notFound(pathname);
 
     const now = Date.now();
-    const widgetData = await loadWidgetData(pageWidgets(page, now), {
-      transport,
-      itemUrl,
-      itemParameter: itemUrl ? url.url_parameter_2 : null,
-    }).catch((error) => {
-      if (error instanceof ItemNotFound) throw notFound(pathname);
-      throw error;
-    });
-    const untilChange = msUntilNextVisibilityChange(page.pageContents, now);
+    const [widgetData, frameMedia] = await Promise.all([
+      loadWidgetData(pageWidgets(page, now), {
+        transport,
+        itemUrl,
+        itemParameter: itemUrl ? url.url_parameter_2 : null,
+        pagePath: page.url === "home" ? "" : `/${page.url}`,
+      }).catch((error) => {
+        if (error instanceof ItemNotFound) throw notFound(pathname);
+        throw error;
+      }),
+      loadFrameMedia(page, now, transport),
+    ]);
+    const untilChange = msUntilNextVisibilityChange(pageSchedules(page), now);
     return data(
-      { page: publicView(page, now), widgetData, itemUrl, now, signedIn, product: productFacts(widgetData) },
+      { page: publicView(page, now), widgetData: { ...widgetData, ...frameMedia }, itemUrl, now, signedIn, product: productFacts(widgetData) },
       { headers: { "Cache-Control": pageCacheControl(request, signedIn, untilChange, context.publicUrl), Vary: "Cookie, Accept-Language" } },
     );
   } catch (error) {

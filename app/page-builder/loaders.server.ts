@@ -3,9 +3,10 @@ import type { Transport } from "~/lib/api/transport.server";
 import { pageBlockWidget } from "./page-blocks";
 import { getWidget } from "./registry";
 import { ItemNotFound } from "./types";
-import { isBlockVisible } from "./visibility";
+import { isBlockVisible, isWidgetVisible } from "./visibility";
 import { loadCatalogueList, loadGroupPromo, loadHomeHero } from "./widgets/catalogue.server";
 import { loadLinkChildren } from "./widgets/link-children.server";
+import { loadCallToAction, loadHeroTestimonial, loadImageWithContent, loadPersonList, loadTestimonialGrid, loadTplHeading } from "./widgets/content.server";
 
 export interface WidgetLoadContext {
   transport: Transport;
@@ -13,6 +14,8 @@ export interface WidgetLoadContext {
   itemUrl: string | null;
   /** The segment after it (segment 2), for example a product within a category. */
   itemParameter?: string | null;
+  /** The page's own path ("/showcase"), for links to its item views. */
+  pagePath?: string;
 }
 
 export { ItemNotFound };
@@ -25,12 +28,18 @@ const widgetLoaders: Record<string, WidgetLoader> = {
   "Catalogue/group_promo": loadGroupPromo,
   "Catalogue/home_hero": loadHomeHero,
   "Catalogue/list": loadCatalogueList,
+  "core/image_with_content": loadImageWithContent,
+  "core/call_to_action": loadCallToAction,
+  "core/person_list": loadPersonList,
+  "core/hero_testimonial": loadHeroTestimonial,
+  "core/testimonial_grid": loadTestimonialGrid,
+  "tpl/heading": loadTplHeading,
 };
 
 /** The widgets a page will render: those of live blocks in rows, and those of visible page blocks. */
 export function pageWidgets(page: Page, now: number): Widget[] {
   const fromRows = page.rows.flatMap((row) =>
-    row.blocks.filter((b) => !b.deleted).flatMap((b) => b.widgets.filter((w) => !w.deleted)),
+    row.blocks.filter((b) => !b.deleted).flatMap((b) => b.widgets.filter((w) => isWidgetVisible(w, now))),
   );
   const fromPageBlocks = page.pageContents
     .filter((pb) => isBlockVisible(pb, now))

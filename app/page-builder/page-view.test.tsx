@@ -175,7 +175,7 @@ describe("PageView page blocks", () => {
   });
 
   it("gives a block without settings a plain wrapper", () => {
-    expect(out).toContain('<section class=""><div class="mx-auto max-w-6xl px-4"><div dir="auto" class="prose-cms"><p>Second block</p>');
+    expect(out).toContain('<section><div class="mx-auto max-w-6xl px-4"><div dir="auto" class="prose-cms"><p>Second block</p>');
   });
 
   it("renders the page's free HTML content after the blocks", () => {

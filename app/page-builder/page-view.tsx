@@ -1,4 +1,6 @@
 import type { Page } from "~/lib/api/schemas";
+import { frameKey } from "./frame-media";
+import type { FrameMedia } from "./frame-media";
 import { pageBlockWidget } from "./page-blocks";
 import { RowView } from "./row-view";
 import type { WidgetEnv } from "./types";
@@ -27,12 +29,12 @@ export function PageView({ page, data, env, now, tab, search }: {
   return (
     <>
       {page.rows.map((row, i) => (
-        <RowView key={i} row={row} data={data} env={env} tab={tab} search={search} />
+        <RowView key={i} row={row} data={data} env={env} now={now} tab={tab} search={search} />
       ))}
       {pageBlocks.map((pb) => {
         const widget = pageBlockWidget(pb);
         return (
-          <WidgetFrame key={pb.id} settings={pb}>
+          <WidgetFrame key={pb.id} settings={pb} media={data[frameKey(widget.id)] as FrameMedia | undefined}>
             <WidgetView widget={widget} data={data[widget.id]} env={env} />
           </WidgetFrame>
         );

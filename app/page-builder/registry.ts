@@ -9,6 +9,12 @@ import { HomeHeroWidget } from "./widgets/home-hero";
 import { HtmlWidget } from "./widgets/html";
 import { LinkChildrenWidget } from "./widgets/link-children";
 import { RawCodeWidget } from "./widgets/raw-code";
+import { CallToActionWidget } from "./widgets/call-to-action";
+import { HeroTestimonialWidget } from "./widgets/hero-testimonial";
+import { ImageWithContentWidget } from "./widgets/image-with-content";
+import { PersonListWidget } from "./widgets/person-list";
+import { TestimonialGridWidget } from "./widgets/testimonial-grid";
+import { TplHeadingWidget } from "./widgets/tpl-heading";
 
 /** Every widget the page builder renders, by its type string. Loaders live in loaders.server.ts. */
 export const widgetRegistry: Record<string, WidgetDefinition> = {
@@ -22,6 +28,12 @@ export const widgetRegistry: Record<string, WidgetDefinition> = {
   "Catalogue/home_hero": { Component: HomeHeroWidget as WidgetDefinition["Component"] },
   "Catalogue/group_promo": { Component: GroupPromoWidget as WidgetDefinition["Component"] },
   "Catalogue/list": { Component: CatalogueListWidget as WidgetDefinition["Component"], acceptsItem: true },
+  "core/image_with_content": { Component: ImageWithContentWidget as WidgetDefinition["Component"] },
+  "core/call_to_action": { Component: CallToActionWidget as WidgetDefinition["Component"] },
+  "core/person_list": { Component: PersonListWidget as WidgetDefinition["Component"] },
+  "core/hero_testimonial": { Component: HeroTestimonialWidget as WidgetDefinition["Component"] },
+  "core/testimonial_grid": { Component: TestimonialGridWidget as WidgetDefinition["Component"] },
+  "tpl/heading": { Component: TplHeadingWidget as WidgetDefinition["Component"] },
 };
 
 export function getWidget(type: string): WidgetDefinition | undefined {

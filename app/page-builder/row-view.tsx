@@ -1,6 +1,11 @@
 import { Link } from "@remix-run/react";
 import type { Block, Row } from "~/lib/api/schemas";
+import { Fragment } from "react";
+import { frameKey } from "./frame-media";
+import type { FrameMedia } from "./frame-media";
 import type { WidgetEnv } from "./types";
+import { isWidgetVisible } from "./visibility";
+import { hasFrame, WidgetFrame } from "./widget-frame";
 import { WidgetView } from "./widget-view";
 
 /** md:col-span-N and md:col-start-N written out, so Tailwind sees every class. */
@@ -13,13 +18,21 @@ export function liveBlocks(row: Row): Block[] {
   return row.blocks.filter((b) => !b.deleted).sort((a, b) => a.sort - b.sort);
 }
 
-function BlockView({ block, data, env }: { block: Block; data: Record<string, unknown>; env: WidgetEnv }) {
-  const widgets = block.widgets.filter((w) => !w.deleted).sort((a, b) => a.sort - b.sort);
+function BlockView({ block, data, env, now }: { block: Block; data: Record<string, unknown>; env: WidgetEnv; now: number }) {
+  const widgets = block.widgets.filter((w) => isWidgetVisible(w, now)).sort((a, b) => a.sort - b.sort);
   return (
     <>
-      {widgets.map((w) => (
-        <WidgetView key={w.id} widget={w} data={data[w.id]} env={env} />
-      ))}
+      {widgets.map((w) => {
+        const view = <WidgetView widget={w} data={data[w.id]} env={env} />;
+        const media = data[frameKey(w.id)] as FrameMedia | undefined;
+        return w.wrapper && hasFrame(w.wrapper, media) ? (
+          <WidgetFrame key={w.id} settings={w.wrapper} media={media} contained={false}>
+            {view}
+          </WidgetFrame>
+        ) : (
+          <Fragment key={w.id}>{view}</Fragment>
+        );
+      })}
     </>
   );
 }
@@ -29,10 +42,11 @@ export function selectedTab(blocks: Block[], tab: string | null) {
   return blocks.find((b) => b.title === tab) ?? blocks[0];
 }
 
-export function RowView({ row, data, env, tab, search }: {
+export function RowView({ row, data, env, now, tab, search }: {
   row: Row;
   data: Record<string, unknown>;
   env: WidgetEnv;
+  now: number;
   tab: string | null;
   search: string;
 }) {
@@ -69,7 +83,7 @@ export function RowView({ row, data, env, tab, search }: {
             })}
           </div>
           <div role="tabpanel" id={`tab-panel-${current.id}`} className={`pt-6 ${row.row_class}`}>
-            <BlockView block={current} data={data} env={env} />
+            <BlockView block={current} data={data} env={env} now={now} />
           </div>
         </div>
       </section>
@@ -81,7 +95,7 @@ export function RowView({ row, data, env, tab, search }: {
         <div className={`grid grid-cols-1 gap-6 md:grid-cols-12 ${row.row_class}`}>
           {blocks.map((b) => (
             <div key={b.id} className={`min-w-0 ${spans[b.width] ?? spans[12]} ${starts[b.offset] ?? ""} ${b.block_class}`}>
-              <BlockView block={b} data={data} env={env} />
+              <BlockView block={b} data={data} env={env} now={now} />
             </div>
           ))}
         </div>

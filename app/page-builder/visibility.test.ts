@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isBlockVisible, msUntilNextVisibilityChange } from "./visibility";
+import { pageSchema } from "~/lib/api/schemas";
+import { isBlockVisible, isFrameVisible, isWidgetVisible, msUntilNextVisibilityChange, pageSchedules } from "./visibility";
 
 const at = (iso: string) => Date.parse(iso);
 const block = (over: Partial<Parameters<typeof isBlockVisible>[0]> = {}) => ({
@@ -50,5 +51,49 @@ describe("msUntilNextVisibilityChange", () => {
     ];
     expect(msUntilNextVisibilityChange(blocks, now)).toBe(24 * 3600 * 1000);
     expect(msUntilNextVisibilityChange([block()], now)).toBeNull();
+  });
+});
+
+describe("wrapper settings (isFrameVisible)", () => {
+  const now = at("2026-06-01T12:00:00Z");
+  it("hides on a visibility flag of 0, however it is written, and shows otherwise", () => {
+    for (const off of [0, "0", false, "false"]) expect(isFrameVisible({ visibility: off }, now)).toBe(false);
+    for (const on of [1, "1", true, undefined, null, "yes"]) expect(isFrameVisible({ visibility: on }, now)).toBe(true);
+  });
+  it("hides while hidden_before is in the future, shows from that moment", () => {
+    const s = { hidden_before: "2026-06-01T12:00:00Z" };
+    expect(isFrameVisible(s, now - 1)).toBe(false);
+    expect(isFrameVisible(s, now)).toBe(true);
+  });
+  it("hides once hidden_after has passed", () => {
+    const s = { hidden_after: "2026-06-01T12:00:00Z" };
+    expect(isFrameVisible(s, now - 1)).toBe(true);
+    expect(isFrameVisible(s, now)).toBe(false);
+  });
+  it("ignores unparseable dates", () => {
+    expect(isFrameVisible({ hidden_before: "next week", hidden_after: 42 }, now)).toBe(true);
+  });
+  it("applies to page blocks as well as their own start and end times", () => {
+    expect(isBlockVisible({ ...block(), visibility: 0 }, now)).toBe(false);
+    expect(isBlockVisible({ ...block(), hidden_after: "2026-06-01T11:00:00Z" }, now)).toBe(false);
+  });
+  it("applies to a row's widget through its wrapper, and never to a deleted one", () => {
+    expect(isWidgetVisible({ deleted: false, wrapper: undefined }, now)).toBe(true);
+    expect(isWidgetVisible({ deleted: false, wrapper: { visibility: "0" } }, now)).toBe(false);
+    expect(isWidgetVisible({ deleted: true, wrapper: {} }, now)).toBe(false);
+  });
+});
+
+describe("msUntilNextVisibilityChange with wrapper dates", () => {
+  it("counts hidden_before and hidden_after of blocks and of row widgets' wrappers", () => {
+    const now = at("2026-06-01T00:00:00Z");
+    const page = pageSchema.parse({
+      id: 1, name: "p", slug: "p", url: "p", updated_at: "2026-01-01T00:00:00Z",
+      rows: [{ blocks: [{ id: "b", widgets: [{ id: "w", type: "core/html", wrapper: { hidden_after: "2026-06-01T00:10:00Z" } }] }] }],
+      pageContents: [{ id: 1, template: "core/html", hidden_before: "2026-06-01T00:20:00Z" }],
+    });
+    expect(msUntilNextVisibilityChange(pageSchedules(page), now)).toBe(10 * 60 * 1000);
+    expect(msUntilNextVisibilityChange(pageSchedules(page), at("2026-06-01T00:15:00Z"))).toBe(5 * 60 * 1000);
+    expect(msUntilNextVisibilityChange(pageSchedules(page), at("2026-06-01T00:30:00Z"))).toBeNull();
   });
 });

@@ -12,6 +12,8 @@ export const widgetSchema = z
     deleted: z.boolean().default(false),
     fields: looseRecord.nullish().transform((v) => v ?? {}),
     items: z.array(looseRecord).nullish().transform((v) => v ?? []),
+    /** Wrapper settings of a row's widget (visibility, dates, colours, spacing, background, animation). */
+    wrapper: looseRecord.optional().catch(undefined),
   })
   .passthrough();
 

@@ -1,0 +1,41 @@
+import { z } from "zod";
+import { cachedWhenAnonymous } from "./cache.server";
+import { isUpstreamError } from "./errors";
+import { imageSchema } from "./schemas";
+import type { Transport } from "./transport.server";
+import { listQuery } from "./testimonials.server";
+import type { ListOptions } from "./testimonials.server";
+
+const MINUTE = 60_000;
+const text = z.string().nullish().catch(null).transform((v) => v ?? "");
+
+export const personSchema = z.object({
+  id: z.union([z.number(), z.string()]),
+  first_name: text,
+  last_name: text,
+  title: text,
+  description: text,
+  // A broken image record loses the photo, not the person.
+  photo: imageSchema.nullish().catch(null).transform((v) => v ?? null),
+  group: z.union([z.number(), z.string()]).nullish().catch(null).transform((v) => v ?? null),
+});
+export type Person = z.infer<typeof personSchema>;
+
+/** People (spec: GET cognito/person, 64 a page, photos 4x3 at 900), optionally of one group; an unknown group is []. */
+export function getPeople(
+  t: Transport,
+  { group = null, pageSize = 64, imageWidth = 900, imageAspect = "4x3" }: Partial<ListOptions> = {},
+): Promise<Person[]> {
+  const query = listQuery({ group, pageSize, imageWidth, imageAspect });
+  if (!query) return Promise.resolve([]);
+  const load = () =>
+    t
+      .get("/api/v1/cognito/person", z.object({ data: z.array(personSchema) }), query)
+      .then((r) => r.data)
+      .catch((error) => {
+        if (isUpstreamError(error) && error.status === 404) return [];
+        throw error;
+      });
+  const key = `people:${query.group ?? ""}:${query.page_size}:${query.image_aspect}:${query.image_width}`;
+  return cachedWhenAnonymous(t, key, load, { freshFor: MINUTE });
+}

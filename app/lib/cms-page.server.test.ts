@@ -1,0 +1,155 @@
+import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
+
+// The shared cache reads Date.now: fake the Date (only) before the imports below run, so the
+// tests move a fixed clock past a block's end while the page stays in the cache.
+vi.hoisted(() => {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(new Date("2026-06-01T10:00:00Z"));
+});
+
+import type { AppLoadContext } from "@remix-run/node";
+import { upstreamCache } from "./api/cache.server";
+import { loadCmsPage, pageCacheControl } from "./cms-page.server";
+
+const T0 = Date.parse("2026-06-01T10:00:00Z");
+const at = (seconds: number) => new Date(T0 + seconds * 1000).toISOString();
+
+const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } });
+
+const html = (id: string, text: string, wrapper?: Record<string, unknown>) => ({
+  id,
+  type: "core/html",
+  fields: { html: `<p>${text}</p>` },
+  ...(wrapper ? { wrapper } : {}),
+});
+
+/** A promotion page: a page block that ends at +90 s, one that starts at +120 s, and row widgets scheduled by their wrappers. */
+const promotion = {
+  id: 7,
+  name: "Sale",
+  slug: "sale",
+  url: "sale",
+  title: "Sale",
+  content: "",
+  updated_at: "2026-05-01T00:00:00Z",
+  rows: [
+    {
+      row_type: "columns",
+      blocks: [
+        {
+          id: "b1",
+          widgets: [
+            html("always", "Always here"),
+            html("until", "Ends with the weekend", { hidden_after: at(30) }),
+            html("from", "Starts on Monday", { hidden_before: at(45) }),
+            html("off", "Switched off", { visibility: 0 }),
+          ],
+        },
+      ],
+    },
+  ],
+  pageContents: [
+    { id: 1, sort_order: 1, template: "core/html", variables: { html: "<p>Winter sale: 20% off</p>" }, end_time: at(90) },
+    { id: 2, sort_order: 2, template: "core/html", variables: { html: "<p>Spring range now in</p>" }, start_time: at(120) },
+  ],
+};
+
+function fakeCms() {
+  const calls: string[] = [];
+  const fetch = vi.fn(async (request: Request) => {
+    const path = new URL(request.url).pathname;
+    calls.push(path);
+    if (path.endsWith("/domain/initialData")) return json({ data: { sitemap: [], redirects: [], links: [] } });
+    if (path.endsWith("/page/sale")) return json({ data: promotion });
+    return new Response(JSON.stringify({ message: "Not found" }), { status: 404 });
+  });
+  return { fetch, calls };
+}
+
+function context(fetch: (r: Request) => Promise<Response>): AppLoadContext {
+  return {
+    cspNonce: "n",
+    cspExtra: { script: [], img: [], connect: [], frame: [] },
+    upstream: { fetch, baseUrl: "http://cms.test", publicUrl: "", timeoutMs: 1_000 },
+    sessionSecret: "s".repeat(64),
+    production: false,
+    publicUrl: "https://dovetail.example",
+  } as unknown as AppLoadContext;
+}
+
+type Loaded = { data: { page: { pageContents: { variables: { html: string } }[]; rows: { blocks: { widgets: { id: string }[] }[] }[] } }; init: { headers: Record<string, string> } };
+
+async function load(cms: ReturnType<typeof fakeCms>) {
+  const result = (await loadCmsPage(new Request("https://dovetail.example/sale"), context(cms.fetch), "/sale")) as unknown as Loaded;
+  const page = result.data.page;
+  return {
+    blocks: page.pageContents.map((pb) => pb.variables.html),
+    widgets: page.rows.flatMap((r) => r.blocks.flatMap((b) => b.widgets.map((w) => w.id))),
+    cacheControl: result.init.headers["Cache-Control"],
+  };
+}
+
+beforeEach(() => {
+  upstreamCache.clear();
+  vi.setSystemTime(T0);
+});
+afterAll(() => {
+  vi.useRealTimers();
+});
+
+describe("block scheduling through the page loader", () => {
+  it("drops a block whose end_time passes on the next request, although the page comes from the cache", async () => {
+    const cms = fakeCms();
+    const before = await load(cms);
+    expect(before.blocks).toEqual(["<p>Winter sale: 20% off</p>"]);
+
+    vi.setSystemTime(T0 + 89_999);
+    expect((await load(cms)).blocks).toEqual(["<p>Winter sale: 20% off</p>"]);
+
+    vi.setSystemTime(T0 + 90_000);
+    const after = await load(cms);
+    expect(after.blocks).toEqual([]);
+    // The page itself was fetched once; every later answer came from the cache.
+    expect(cms.calls.filter((p) => p.endsWith("/page/sale")).length).toBeLessThanOrEqual(2);
+  });
+
+  it("shows a block from its start_time on", async () => {
+    const cms = fakeCms();
+    vi.setSystemTime(T0 + 119_999);
+    expect((await load(cms)).blocks).toEqual([]);
+    vi.setSystemTime(T0 + 120_000);
+    expect((await load(cms)).blocks).toEqual(["<p>Spring range now in</p>"]);
+  });
+
+  it("applies row widgets' wrapper dates and visibility flag, and keeps hidden ones out of the page data", async () => {
+    const cms = fakeCms();
+    expect((await load(cms)).widgets).toEqual(["always", "until"]);
+    vi.setSystemTime(T0 + 30_000);
+    expect((await load(cms)).widgets).toEqual(["always"]);
+    vi.setSystemTime(T0 + 45_000);
+    expect((await load(cms)).widgets).toEqual(["always", "from"]);
+  });
+
+  it("lets shared caches keep the page only until its next visibility change", async () => {
+    const cms = fakeCms();
+    // The next change is the wrapper's hidden_after at +30 s: no fresh or stale copy past it.
+    expect((await load(cms)).cacheControl).toBe("public, max-age=0, s-maxage=30, stale-while-revalidate=0");
+    vi.setSystemTime(T0 + 50_000);
+    // Next: the sale's end at +90 s.
+    expect((await load(cms)).cacheControl).toBe("public, max-age=0, s-maxage=40, stale-while-revalidate=0");
+    vi.setSystemTime(T0 + 200_000);
+    // Nothing is scheduled any more: the usual minute, with stale-while-revalidate.
+    expect((await load(cms)).cacheControl).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=300");
+  });
+});
+
+describe("pageCacheControl", () => {
+  const request = new Request("https://dovetail.example/sale");
+  it("bounds the stale window by the change too", () => {
+    expect(pageCacheControl(request, false, 200_000, "https://dovetail.example")).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=140");
+  });
+  it("never shares a page for a signed-in visitor or without PUBLIC_URL", () => {
+    expect(pageCacheControl(request, true, null, "https://dovetail.example")).toBe("private, no-store");
+    expect(pageCacheControl(request, false, null, undefined)).toBe("private, no-store");
+  });
+});

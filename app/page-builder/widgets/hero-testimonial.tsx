@@ -1,0 +1,50 @@
+import { Picture } from "~/components/image";
+import type { Testimonial } from "~/lib/api/testimonials.server";
+import type { WidgetProps } from "../types";
+import { str } from "../types";
+
+/** A testimonial as a quote: round photo, the words, and who said them. */
+export function TestimonialQuote({ item, large = false }: { item: Testimonial; large?: boolean }) {
+  return (
+    <figure className="flex h-full flex-col items-center gap-4 text-center">
+      {item.image ? (
+        <div className="size-[100px] shrink-0 overflow-hidden rounded-full bg-stone-200 shadow-sm dark:bg-stone-700">
+          <Picture image={item.image} alt="" sizes="100px" />
+        </div>
+      ) : null}
+      {item.content ? (
+        <blockquote dir="auto" className={`prose-cms ${large ? "font-serif text-lg italic md:text-xl" : ""}`} dangerouslySetInnerHTML={{ __html: item.content }} />
+      ) : null}
+      {item.name || item.title ? (
+        <figcaption dir="auto" className="mt-auto">
+          {item.name ? <span className="block font-semibold">{item.name}</span> : null}
+          {item.title ? <span className="block text-sm opacity-80">{item.title}</span> : null}
+        </figcaption>
+      ) : null}
+    </figure>
+  );
+}
+
+/** What a testimonial needs to be worth showing: some words or a name. */
+export const showable = (item: Testimonial) => Boolean(item.content.trim() || item.name.trim());
+
+/** core/hero_testimonial: three testimonials of a group as large quotes side by side (stacked on phones). */
+export function HeroTestimonialWidget({ widget, data }: WidgetProps<Testimonial[] | null | undefined>) {
+  const items = (Array.isArray(data) ? data : []).filter(showable).slice(0, 3);
+  if (items.length === 0) return null;
+  const heading = str(widget.fields, "heading").trim();
+  return (
+    <section className="my-10" aria-label={heading || undefined}>
+      {heading ? (
+        <h2 dir="auto" className="mb-8 text-center font-serif text-3xl font-semibold tracking-tight">
+          {heading}
+        </h2>
+      ) : null}
+      <div className={`grid gap-10 ${items.length > 1 ? "md:grid-cols-3" : "mx-auto max-w-2xl"}`}>
+        {items.map((item) => (
+          <TestimonialQuote key={item.id} item={item} large />
+        ))}
+      </div>
+    </section>
+  );
+}
