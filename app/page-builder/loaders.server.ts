@@ -6,6 +6,7 @@ import { ItemNotFound } from "./types";
 import { isBlockVisible, isWidgetVisible } from "./visibility";
 import { loadCatalogueList, loadGroupPromo, loadHomeHero } from "./widgets/catalogue.server";
 import { loadLinkChildren } from "./widgets/link-children.server";
+import { loadFaq, loadGallery, loadGalleryGroup, loadHeroQuote } from "./widgets/media.server";
 import { loadCallToAction, loadHeroTestimonial, loadImageWithContent, loadPersonList, loadTestimonialGrid, loadTplHeading } from "./widgets/content.server";
 
 export interface WidgetLoadContext {
@@ -34,6 +35,10 @@ const widgetLoaders: Record<string, WidgetLoader> = {
   "core/hero_testimonial": loadHeroTestimonial,
   "core/testimonial_grid": loadTestimonialGrid,
   "tpl/heading": loadTplHeading,
+  "core/gallery": loadGallery,
+  "core/gallery_group": loadGalleryGroup,
+  "core/hero_quote": loadHeroQuote,
+  "core/faq": loadFaq,
 };
 
 /** The widgets a page will render: those of live blocks in rows, and those of visible page blocks. */

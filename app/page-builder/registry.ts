@@ -15,6 +15,11 @@ import { ImageWithContentWidget } from "./widgets/image-with-content";
 import { PersonListWidget } from "./widgets/person-list";
 import { TestimonialGridWidget } from "./widgets/testimonial-grid";
 import { TplHeadingWidget } from "./widgets/tpl-heading";
+import { FormWidget } from "./widgets/form";
+import { GalleryWidget } from "./widgets/gallery";
+import { GalleryGroupWidget } from "./widgets/gallery-group";
+import { GiftVoucherPurchaseWidget } from "./widgets/gift-voucher-purchase";
+import { HeroQuoteWidget } from "./widgets/hero-quote";
 
 /** Every widget the page builder renders, by its type string. Loaders live in loaders.server.ts. */
 export const widgetRegistry: Record<string, WidgetDefinition> = {
@@ -23,7 +28,7 @@ export const widgetRegistry: Record<string, WidgetDefinition> = {
   "core/raw_code": { Component: RawCodeWidget },
   "core/button_link": { Component: ButtonLinkWidget },
   "core/link_children": { Component: LinkChildrenWidget as WidgetDefinition["Component"] },
-  "core/faq": { Component: FaqWidget },
+  "core/faq": { Component: FaqWidget as WidgetDefinition["Component"] },
   "core/google_map": { Component: GoogleMapWidget },
   "Catalogue/home_hero": { Component: HomeHeroWidget as WidgetDefinition["Component"] },
   "Catalogue/group_promo": { Component: GroupPromoWidget as WidgetDefinition["Component"] },
@@ -34,6 +39,11 @@ export const widgetRegistry: Record<string, WidgetDefinition> = {
   "core/hero_testimonial": { Component: HeroTestimonialWidget as WidgetDefinition["Component"] },
   "core/testimonial_grid": { Component: TestimonialGridWidget as WidgetDefinition["Component"] },
   "tpl/heading": { Component: TplHeadingWidget as WidgetDefinition["Component"] },
+  "core/gallery": { Component: GalleryWidget as WidgetDefinition["Component"] },
+  "core/gallery_group": { Component: GalleryGroupWidget as WidgetDefinition["Component"], acceptsItem: true },
+  "core/hero_quote": { Component: HeroQuoteWidget as WidgetDefinition["Component"] },
+  "core/form": { Component: FormWidget },
+  "core/gift_voucher_purchase": { Component: GiftVoucherPurchaseWidget },
 };
 
 export function getWidget(type: string): WidgetDefinition | undefined {

@@ -1,16 +1,20 @@
 import { useTranslation } from "react-i18next";
+import type { Faq } from "~/lib/api/faqs.server";
 import type { WidgetProps } from "../types";
 import { str } from "../types";
 
 /**
  * core/faq: an accordion with one question open at a time. Native <details name> makes the
  * group exclusive without JavaScript; with it, the opened question scrolls smoothly into view.
+ * The questions are the widget's own items, then those of fields.group (loaded on the server).
  */
-export function FaqWidget({ widget }: WidgetProps) {
+export function FaqWidget({ widget, data }: WidgetProps<Faq[] | null | undefined>) {
   const { t } = useTranslation();
-  const items = widget.items
-    .map((item, i) => ({ id: String(item.id ?? i), question: str(item, "name"), answer: str(item, "content") }))
-    .filter((item) => item.question);
+  const loaded = (Array.isArray(data) ? (data as unknown[]) : []).filter((x): x is Record<string, unknown> => Boolean(x) && typeof x === "object");
+  const items = [
+    ...widget.items.map((item, i) => ({ id: `i-${String(item.id ?? i)}`, question: str(item, "name"), answer: str(item, "content") })),
+    ...loaded.map((item, i) => ({ id: `g-${String(item.id ?? i)}`, question: str(item, "name"), answer: str(item, "content") })),
+  ].filter((item) => item.question);
   if (items.length === 0) return null;
   const group = `faq-${widget.id}`;
   const exclusive = { name: group } as Record<string, string>;

@@ -1,0 +1,105 @@
+import { BackgroundVideo } from "~/components/background-video";
+import { Picture } from "~/components/image";
+import type { Image } from "~/lib/api/schemas";
+import type { WidgetProps } from "../types";
+import { bool, str } from "../types";
+import type { HeroQuoteData } from "./media.server";
+
+/** The overlay colour sits under the picture, so it shows through as the picture's opacity drops. */
+const OVERLAYS: Record<string, { bg: string; text: "white" | "black" }> = {
+  white: { bg: "bg-white", text: "black" },
+  black: { bg: "bg-stone-950", text: "white" },
+  brand: { bg: "bg-brand", text: "white" },
+  success: { bg: "bg-emerald-700", text: "white" },
+  info: { bg: "bg-sky-700", text: "white" },
+  warning: { bg: "bg-amber-300", text: "black" },
+  danger: { bg: "bg-red-700", text: "white" },
+};
+const JUSTIFY: Record<string, string> = { left: "items-start text-start", center: "items-center text-center", right: "items-end text-end" };
+const ALIGN: Record<string, string> = { top: "justify-start", middle: "justify-center", bottom: "justify-end" };
+const OPACITY: Record<string, string> = {
+  "10": "opacity-10", "30": "opacity-30", "50": "opacity-50", "70": "opacity-70", "90": "opacity-90", "100": "opacity-100",
+};
+const SATURATION: Record<string, string> = { "0": "saturate-0", "50": "saturate-50", "100": "" };
+
+/** A field's value looked up in a map (own keys only), or the fallback key's. */
+function pick<T>(map: Record<string, T>, value: unknown, fallback: string): T {
+  const key = typeof value === "number" ? String(value) : typeof value === "string" ? value.trim().toLowerCase() : "";
+  return Object.hasOwn(map, key) ? map[key] : map[fallback];
+}
+
+/** A CSS image-set of the record's formats, for the fixed (parallax) background. */
+function imageSet(image: Image) {
+  const sources = [
+    image.avif_url ? `url("${image.avif_url}") type("image/avif")` : null,
+    image.webp_url ? `url("${image.webp_url}") type("image/webp")` : null,
+    `url("${image.url}") type("image/jpeg")`,
+  ].filter(Boolean);
+  return `image-set(${sources.join(", ")})`;
+}
+
+/**
+ * core/hero_quote: a quote over a background photo or a muted looping video, 500 px tall. The
+ * overlay colour lies under the media and shows through by the chosen opacity; the text keeps
+ * its contrast with a shadow, and with a scrim when the media is (almost) opaque. The video waits
+ * for the page to load and never plays under reduced motion; until then (or without JavaScript)
+ * its poster shows.
+ */
+export function HeroQuoteWidget({ widget, data }: WidgetProps<HeroQuoteData | null | undefined>) {
+  const f = widget.fields;
+  const quote = str(f, "quote");
+  const html = str(f, "html");
+  const author = str(f, "author");
+  if (!quote && !html) return null;
+  const media = data && typeof data === "object" && !Array.isArray(data) ? data : null;
+  const background = media?.background ?? null;
+  const video = media?.video?.url ? media.video : null;
+  const overlayImage = media?.overlay ?? null;
+
+  const overlay = pick(OVERLAYS, f.overlay_colour, "black");
+  const textColour = pick({ white: "white", black: "black" } as Record<string, "white" | "black">, f.text_colour, overlay.text === "black" ? "black" : "white");
+  const opacityKey = typeof f.opacity === "number" || typeof f.opacity === "string" ? String(f.opacity).trim() : "";
+  const opacity = pick(OPACITY, f.opacity, "70");
+  const layer = `pointer-events-none absolute inset-0 -z-10 ${opacity} ${pick(SATURATION, f.saturation, "100")}`.trim();
+  const hasMedia = Boolean(background || video);
+  // Nearly opaque media leaves the overlay colour nothing to do: a scrim keeps the text readable.
+  const scrim = hasMedia && (opacityKey === "90" || opacityKey === "100") ? (textColour === "white" ? "bg-black/40" : "bg-white/50") : null;
+
+  let backdrop = null;
+  if (video) {
+    backdrop = <BackgroundVideo video={video} poster={video.poster ?? background} className={layer} />;
+  } else if (background && bool(f, "parallax")) {
+    // Fixed only on large screens (phones handle it badly) and never for reduced motion.
+    backdrop = <div aria-hidden="true" className={`${layer} bg-cover bg-center motion-safe:lg:bg-fixed`} style={{ backgroundImage: imageSet(background) }} />;
+  } else if (background) {
+    backdrop = (
+      <div aria-hidden="true" className={`${layer} [&_img]:h-full [&_img]:object-cover`}>
+        <Picture image={background} alt="" sizes="100vw" />
+      </div>
+    );
+  }
+
+  return (
+    <div className={`relative isolate h-[500px] overflow-hidden ${overlay.bg} ${textColour === "white" ? "text-white" : "text-stone-900"}`}>
+      {backdrop}
+      {scrim ? <div aria-hidden="true" className={`pointer-events-none absolute inset-0 -z-10 ${scrim}`} /> : null}
+      <div className={`mx-auto flex h-full max-w-6xl flex-col gap-5 px-6 py-10 sm:px-10 ${pick(JUSTIFY, f.text_justify, "center")} ${pick(ALIGN, f.text_align, "middle")}`}>
+        {overlayImage ? (
+          <div className="max-w-[200px] md:max-w-[300px] [&_img]:block [&_img]:max-h-[180px] [&_img]:w-auto [&_img]:max-w-full">
+            <Picture image={overlayImage} alt="" sizes="(min-width: 768px) 300px, 200px" />
+          </div>
+        ) : null}
+        <figure className={`max-w-3xl ${textColour === "white" ? "drop-shadow-[0_1px_3px_rgb(0_0_0/0.6)]" : ""}`}>
+          <blockquote dir="auto" className="font-serif text-2xl leading-snug font-medium md:text-4xl">
+            {html ? <div className="prose-cms [&_p]:my-0" dangerouslySetInnerHTML={{ __html: html }} /> : <p>{`“${quote}”`}</p>}
+          </blockquote>
+          {author ? (
+            <figcaption dir="auto" className="mt-4 text-base font-semibold tracking-wide uppercase opacity-90 md:text-lg">
+              {`— ${author}`}
+            </figcaption>
+          ) : null}
+        </figure>
+      </div>
+    </div>
+  );
+}
