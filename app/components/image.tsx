@@ -77,3 +77,13 @@ export function Picture({ image, alt, sizes, priority = false, className = "" }:
     </picture>
   );
 }
+
+/** A CSS image-set of the record's formats, for backgrounds drawn by CSS (a fixed, parallax one). */
+export function cssImageSet(image: ImageRecord) {
+  const sources = [
+    image.avif_url ? `url("${image.avif_url}") type("image/avif")` : null,
+    image.webp_url ? `url("${image.webp_url}") type("image/webp")` : null,
+    `url("${image.url}") type("image/jpeg")`,
+  ].filter(Boolean);
+  return `image-set(${sources.join(", ")})`;
+}

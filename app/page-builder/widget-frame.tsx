@@ -1,6 +1,6 @@
 import type { CSSProperties, ReactNode } from "react";
 import { BackgroundVideo } from "~/components/background-video";
-import { Picture } from "~/components/image";
+import { cssImageSet, Picture } from "~/components/image";
 import type { FrameMedia } from "./frame-media";
 
 /** Background colours by name and by page-block code (spec sections 2 and 3). */
@@ -148,16 +148,6 @@ export function hasFrame(s: FrameSettings | undefined, media?: FrameMedia | null
   return Boolean(a.className || Object.keys(a.style).length || a.id || a.animation || media?.image || media?.video);
 }
 
-/** A CSS image-set of the record's formats, for a fixed (parallax) background. */
-function imageSet(image: NonNullable<FrameMedia["image"]>) {
-  const sources = [
-    image.avif_url ? `url("${image.avif_url}") type("image/avif")` : null,
-    image.webp_url ? `url("${image.webp_url}") type("image/webp")` : null,
-    `url("${image.url}") type("image/jpeg")`,
-  ].filter(Boolean);
-  return `image-set(${sources.join(", ")})`;
-}
-
 function FrameBackground({ media, background }: { media: FrameMedia; background: ReturnType<typeof frameAttributes>["background"] }) {
   const layer = `pointer-events-none absolute inset-0 -z-10 ${background.opacity} ${background.saturation}`;
   if (media.video) {
@@ -169,7 +159,7 @@ function FrameBackground({ media, background }: { media: FrameMedia; background:
       <div
         aria-hidden="true"
         className={`${layer} bg-cover bg-center md:bg-fixed motion-reduce:bg-scroll`}
-        style={{ backgroundImage: imageSet(media.image) }}
+        style={{ backgroundImage: cssImageSet(media.image) }}
       />
     );
   }

@@ -1,6 +1,5 @@
 import { BackgroundVideo } from "~/components/background-video";
-import { Picture } from "~/components/image";
-import type { Image } from "~/lib/api/schemas";
+import { cssImageSet, Picture } from "~/components/image";
 import type { WidgetProps } from "../types";
 import { bool, str } from "../types";
 import type { HeroQuoteData } from "./media.server";
@@ -26,16 +25,6 @@ const SATURATION: Record<string, string> = { "0": "saturate-0", "50": "saturate-
 function pick<T>(map: Record<string, T>, value: unknown, fallback: string): T {
   const key = typeof value === "number" ? String(value) : typeof value === "string" ? value.trim().toLowerCase() : "";
   return Object.hasOwn(map, key) ? map[key] : map[fallback];
-}
-
-/** A CSS image-set of the record's formats, for the fixed (parallax) background. */
-function imageSet(image: Image) {
-  const sources = [
-    image.avif_url ? `url("${image.avif_url}") type("image/avif")` : null,
-    image.webp_url ? `url("${image.webp_url}") type("image/webp")` : null,
-    `url("${image.url}") type("image/jpeg")`,
-  ].filter(Boolean);
-  return `image-set(${sources.join(", ")})`;
 }
 
 /**
@@ -70,7 +59,7 @@ export function HeroQuoteWidget({ widget, data }: WidgetProps<HeroQuoteData | nu
     backdrop = <BackgroundVideo video={video} poster={video.poster ?? background} className={layer} />;
   } else if (background && bool(f, "parallax")) {
     // Fixed only on large screens (phones handle it badly) and never for reduced motion.
-    backdrop = <div aria-hidden="true" className={`${layer} bg-cover bg-center motion-safe:lg:bg-fixed`} style={{ backgroundImage: imageSet(background) }} />;
+    backdrop = <div aria-hidden="true" className={`${layer} bg-cover bg-center motion-safe:lg:bg-fixed`} style={{ backgroundImage: cssImageSet(background) }} />;
   } else if (background) {
     backdrop = (
       <div aria-hidden="true" className={`${layer} [&_img]:h-full [&_img]:object-cover`}>
