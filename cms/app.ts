@@ -7,6 +7,8 @@ import { isBadInputError } from "./http";
 import { imageRoutes } from "./images/routes";
 import { defaultImageCacheDir } from "./images/variants";
 import { catalogueRoutes } from "./routes/catalogue";
+import { contentRoutes } from "./routes/content";
+import { galleryRoutes } from "./routes/galleries";
 import { groupRoutes } from "./routes/groups";
 import { slideRoutes } from "./routes/slides";
 import { pageRoutes } from "./routes/pages";
@@ -39,6 +41,8 @@ export function createCmsApp(database: Database, options: CmsAppOptions = {}): C
   app.route("/api/v1/cognito", groupRoutes);
   app.route("/", imageRoutes(options.imageCacheDir ?? defaultImageCacheDir()));
   app.route("/api/v1/cognito", slideRoutes);
+  app.route("/api/v1/cognito", contentRoutes);
+  app.route("/api/v1/cognito", galleryRoutes);
   app.route("/api/v1/catalogue", catalogueRoutes);
 
   app.on(["GET", "POST"], "/graphql", (c) => yoga.fetch(c.req.raw, { db: database.db }));

@@ -2,14 +2,40 @@ import { HTTPException } from "hono/http-exception";
 import type { Context } from "hono";
 import { z } from "zod";
 
-/** Parses a request's query string with a zod schema; a bad value answers 400 naming the field. */
-export function parseQuery<T extends z.ZodTypeAny>(c: Context, schema: T): z.infer<T> {
-  const parsed = schema.safeParse(c.req.query());
+function parseWith<T extends z.ZodTypeAny>(schema: T, input: unknown, what: string): z.infer<T> {
+  const parsed = schema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new HTTPException(400, { message: `${issue.path.join(".") || "query"}: ${issue.message}` });
+    throw new HTTPException(400, { message: `${issue.path.join(".") || what}: ${issue.message}` });
   }
   return parsed.data;
+}
+
+/** Parses a request's query string with a zod schema; a bad value answers 400 naming the field. */
+export function parseQuery<T extends z.ZodTypeAny>(c: Context, schema: T): z.infer<T> {
+  return parseWith(schema, c.req.query(), "query");
+}
+
+/**
+ * The generic-record style: a GET reads its parameters from the query string, a POST from the
+ * query string and a JSON object body (the body wins). An empty POST body is no parameters; a
+ * body that is not a JSON object is a 400.
+ */
+export async function parseRequest<T extends z.ZodTypeAny>(c: Context, schema: T): Promise<z.infer<T>> {
+  if (c.req.method !== "POST") return parseQuery(c, schema);
+  const text = await c.req.text();
+  let body: unknown = {};
+  if (text.trim() !== "") {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = undefined;
+    }
+    if (!body || typeof body !== "object" || Array.isArray(body)) {
+      throw new HTTPException(400, { message: "body: must be a JSON object" });
+    }
+  }
+  return parseWith(schema, { ...c.req.query(), ...(body as Record<string, unknown>) }, "body");
 }
 
 export function notFound(message = "Not found"): never {

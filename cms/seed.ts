@@ -6,6 +6,9 @@ import { z } from "zod";
 import type { Db } from "./db/client";
 import { domains, groups, links, pageBlocks, pages, productPhotos, products, redirects, slides } from "./db/schema";
 import { describeImage, type DescribedImage, insertImage } from "./images/store";
+import { CONTENT_SEED_FILE_NAMES, contentImageFiles, contentSeedFilesSchema, seedContent, type ContentSeeds } from "./seed-content";
+import { seedVideoBytes } from "./seed-media";
+import { findReferences, resolveReferences, UnknownSeedReference, type ReferenceKind } from "./seed-refs";
 
 export const defaultSeedsDir = fileURLToPath(new URL("../seeds", import.meta.url));
 
@@ -99,9 +102,9 @@ const seedFilesSchema = {
 };
 
 /** Seed files that may be absent (an empty list then). */
-const OPTIONAL_SEED_FILES = new Set(["products", "slides"]);
+const OPTIONAL_SEED_FILES = new Set(["products", "slides", ...Object.keys(contentSeedFilesSchema)]);
 
-export type SeedData = { [K in keyof typeof seedFilesSchema]: z.infer<(typeof seedFilesSchema)[K]> } & {
+export type SeedData = { [K in keyof typeof seedFilesSchema]: z.infer<(typeof seedFilesSchema)[K]> } & Partial<ContentSeeds> & {
   /** The seeds folder: images are read from its images/ subfolder. */
   dir: string;
 };
@@ -109,13 +112,14 @@ export type SeedData = { [K in keyof typeof seedFilesSchema]: z.infer<(typeof se
 /** Reads and validates every seed file; a bad file throws with its name and the failing field. */
 export function readSeeds(dir = defaultSeedsDir): SeedData {
   const out = {} as Record<string, unknown>;
-  for (const [name, schema] of Object.entries(seedFilesSchema)) {
-    const file = path.join(dir, `${name}.json`);
+  for (const [name, schema] of Object.entries({ ...seedFilesSchema, ...contentSeedFilesSchema })) {
+    const fileName = CONTENT_SEED_FILE_NAMES[name as keyof ContentSeeds] ?? name;
+    const file = path.join(dir, `${fileName}.json`);
     const raw = OPTIONAL_SEED_FILES.has(name) && !existsSync(file) ? [] : JSON.parse(readFileSync(file, "utf8"));
     const parsed = schema.safeParse(raw);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      throw new Error(`seeds/${name}.json: ${issue.path.join(".")}: ${issue.message}`);
+      throw new Error(`seeds/${fileName}.json: ${issue.path.join(".")}: ${issue.message}`);
     }
     out[name] = parsed.data;
   }
@@ -127,9 +131,13 @@ const blockColumns = new Set(["sort_order", "name", "template", "variables", "hi
 /**
  * Loads the seeds into an empty database, in one transaction. Idempotent: when the site
  * already has a domain row nothing is added. An advisory lock keeps two instances starting
- * at once against one PostgreSQL from both seeding.
+ * at once against one PostgreSQL from both seeding. The slow work (describing images, making
+ * the background videos) happens before the transaction, and only when the database is empty.
  */
 export async function seedIfEmpty(db: Db, data: SeedData = readSeeds()): Promise<boolean> {
+  if ((await db.select({ id: domains.id }).from(domains).limit(1)).length > 0) return false;
+  const [seedImages, videoBytes] = await Promise.all([describeSeedImages(data), prepareVideos(data)]);
+
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(727001)`);
     const existing = await tx.select({ id: domains.id }).from(domains).limit(1);
@@ -137,39 +145,6 @@ export async function seedIfEmpty(db: Db, data: SeedData = readSeeds()): Promise
 
     await tx.insert(domains).values({ name: data.domain.name, settings: data.domain.settings });
 
-    for (const page of data.pages) {
-      const [row] = await tx
-        .insert(pages)
-        .values({
-          name: page.name,
-          slug: page.slug,
-          url: page.url,
-          title: page.title,
-          seoTitle: page.seo_title,
-          metaDescription: page.meta_description,
-          priority: page.priority,
-          content: page.content,
-          rows: page.rows,
-        })
-        .returning({ id: pages.id });
-      for (const block of page.pageContents) {
-        const settings = Object.fromEntries(Object.entries(block).filter(([k]) => !blockColumns.has(k)));
-        await tx.insert(pageBlocks).values({
-          pageId: row.id,
-          sortOrder: block.sort_order,
-          name: block.name,
-          template: block.template,
-          variables: block.variables,
-          settings,
-          hidden: block.hidden,
-          startTime: block.start_time ? new Date(block.start_time) : null,
-          endTime: block.end_time ? new Date(block.end_time) : null,
-          deleted: block.deleted,
-        });
-      }
-    }
-
-    const seedImages = await describeSeedImages(data);
     const imageHash = async (file: string | undefined) => {
       if (!file) return null;
       const image = seedImages.get(file);
@@ -179,7 +154,7 @@ export async function seedIfEmpty(db: Db, data: SeedData = readSeeds()): Promise
 
     for (const tree of data.groups) await insertGroupTree(tx as unknown as Db, tree, imageHash);
 
-    const groupRows = await tx.select({ id: groups.id, slug: groups.slug, model: groups.model }).from(groups);
+    const groupRows = await tx.select({ id: groups.id, slug: groups.slug, model: groups.model, namespace: groups.namespace }).from(groups);
     const groupId = (slug: string, model: string) => {
       const found = groupRows.find((g) => g.slug === slug && g.model === model);
       if (!found) throw new Error(`seeds: no ${model} group "${slug}"`);
@@ -218,6 +193,50 @@ export async function seedIfEmpty(db: Db, data: SeedData = readSeeds()): Promise
       });
     }
 
+    const content = await seedContent(tx as unknown as Db, data, { imageHash, groupId, videoBytes });
+
+    // Pages last: their rows and blocks may refer to the media and groups seeded above.
+    const reference = async (kind: ReferenceKind, name: string) => {
+      if (kind === "image") return seedImages.has(name) ? ((await imageHash(name)) ?? undefined) : undefined;
+      if (kind === "video") return content.videoIds.get(name);
+      if (kind === "gallery") return content.galleryIds.get(name);
+      const [namespace, model, slug, ...rest] = name.split("/");
+      if (rest.length > 0) return undefined;
+      return groupRows.find((g) => g.namespace === namespace && g.model === model && g.slug === slug)?.id;
+    };
+    for (const page of data.pages) {
+      const where = `seeds/pages.json: page "${page.url}"`;
+      const [row] = await tx
+        .insert(pages)
+        .values({
+          name: page.name,
+          slug: page.slug,
+          url: page.url,
+          title: page.title,
+          seoTitle: page.seo_title,
+          metaDescription: page.meta_description,
+          priority: page.priority,
+          content: page.content,
+          rows: await resolveReferences(page.rows, reference, where),
+        })
+        .returning({ id: pages.id });
+      for (const block of page.pageContents) {
+        const settings = Object.fromEntries(Object.entries(block).filter(([k]) => !blockColumns.has(k)));
+        await tx.insert(pageBlocks).values({
+          pageId: row.id,
+          sortOrder: block.sort_order,
+          name: block.name,
+          template: block.template,
+          variables: await resolveReferences(block.variables, reference, where),
+          settings: await resolveReferences(settings, reference, where),
+          hidden: block.hidden,
+          startTime: block.start_time ? new Date(block.start_time) : null,
+          endTime: block.end_time ? new Date(block.end_time) : null,
+          deleted: block.deleted,
+        });
+      }
+    }
+
     if (data.links.length) {
       await tx.insert(links).values(data.links.map((l, i) => ({ ...l, sortOrder: i })));
     }
@@ -226,6 +245,22 @@ export async function seedIfEmpty(db: Db, data: SeedData = readSeeds()): Promise
     }
     return true;
   });
+}
+
+/** The background videos the seeds declare, made (once per process) from their stills. */
+async function prepareVideos(data: SeedData) {
+  const entries = await Promise.all(
+    (data.videos ?? []).map(async (v) => [v.key, await seedVideoBytes(seedImagePath(data, v.image), v.seconds)] as const),
+  );
+  return new Map(entries);
+}
+
+/** The file of a seed image, refusing paths that leave seeds/images. */
+function seedImagePath(data: SeedData, file: string) {
+  const root = path.resolve(data.dir, "images");
+  const full = path.resolve(root, file);
+  if (!full.startsWith(root + path.sep)) throw new Error(`seeds: bad image path ${file}`);
+  return full;
 }
 
 /** Inserts a tree of groups, numbering it as a nested set (lft/rgt/level) with the root's id as `root`. */
@@ -282,15 +317,24 @@ function describeSeedImages(data: SeedData) {
   data.groups.forEach(walk);
   for (const p of data.products) p.photos.forEach((f) => files.add(f));
   for (const sl of data.slides) if (sl.image) files.add(sl.image);
+  contentImageFiles(data).forEach((f) => files.add(f));
+  // Images the pages refer to ("@image:<path>"); a missing one fails the seed with its reference.
+  for (const ref of findReferences(data.pages)) {
+    if (ref.kind !== "image") continue;
+    let found = false;
+    try {
+      found = existsSync(seedImagePath(data, ref.name));
+    } catch {
+      // a path outside seeds/images is no seed image either
+    }
+    if (!found) throw new UnknownSeedReference(`seeds/pages.json: unknown reference "${ref.ref}" (no such file in seeds/images)`);
+    files.add(ref.name);
+  }
   const key = `${data.dir}|${[...files].sort().join(",")}`;
   let pending = describedSeeds.get(key);
   if (!pending) {
     pending = Promise.all(
-      [...files].map(async (file) => {
-        const full = path.resolve(data.dir, "images", file);
-        if (!full.startsWith(path.resolve(data.dir, "images") + path.sep)) throw new Error(`seeds: bad image path ${file}`);
-        return [file, await describeImage(readFileSync(full), file)] as const;
-      }),
+      [...files].map(async (file) => [file, await describeImage(readFileSync(seedImagePath(data, file)), file)] as const),
     ).then((entries) => new Map(entries));
     pending.catch(() => describedSeeds.delete(key));
     describedSeeds.set(key, pending);

@@ -1,5 +1,7 @@
+import { sql } from "drizzle-orm";
 import {
   boolean,
+  check,
   customType,
   index,
   integer,
@@ -205,5 +207,97 @@ export const photos = pgTable("photos", {
   imageHash: text("image_hash")
     .notNull()
     .references(() => images.hash),
+  sortOrder: integer("sort_order").notNull().default(0),
+});
+
+/** Customer testimonials, optionally grouped (a group of namespace Cognito, model Testimonial). */
+export const testimonials = pgTable(
+  "testimonials",
+  {
+    id: serial("id").primaryKey(),
+    groupId: integer("group_id").references(() => groups.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    /** Who or where the customer is ("Buderim"); shown under the name. */
+    title: text("title").notNull().default(""),
+    /** HTML. */
+    content: text("content").notNull().default(""),
+    imageHash: text("image_hash").references(() => images.hash),
+    /** Stars, 1 to 5; null when the customer gave none. */
+    rating: integer("rating"),
+    sortOrder: integer("sort_order").notNull().default(0),
+  },
+  (t) => [index("testimonials_group_idx").on(t.groupId, t.sortOrder), check("testimonials_rating_range", sql`${t.rating} between 1 and 5`)],
+);
+
+/** People (the team), optionally grouped (model Person). */
+export const people = pgTable(
+  "people",
+  {
+    id: serial("id").primaryKey(),
+    groupId: integer("group_id").references(() => groups.id, { onDelete: "set null" }),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull().default(""),
+    title: text("title").notNull().default(""),
+    /** HTML. */
+    description: text("description").notNull().default(""),
+    photoHash: text("photo_hash").references(() => images.hash),
+    sortOrder: integer("sort_order").notNull().default(0),
+  },
+  (t) => [index("people_group_idx").on(t.groupId, t.sortOrder)],
+);
+
+/** Frequently asked questions, optionally grouped (model Faq): `name` is the question, `content` the answer (HTML). */
+export const faqs = pgTable(
+  "faqs",
+  {
+    id: serial("id").primaryKey(),
+    groupId: integer("group_id").references(() => groups.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    content: text("content").notNull().default(""),
+    sortOrder: integer("sort_order").notNull().default(0),
+  },
+  (t) => [index("faqs_group_idx").on(t.groupId, t.sortOrder)],
+);
+
+/** Photo galleries, optionally grouped (model Gallery), found by id or by their `url` slug. */
+export const galleries = pgTable(
+  "galleries",
+  {
+    id: serial("id").primaryKey(),
+    groupId: integer("group_id").references(() => groups.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    url: text("url").notNull().unique(),
+    heading: text("heading").notNull().default(""),
+    subHeading: text("sub_heading").notNull().default(""),
+    sortOrder: integer("sort_order").notNull().default(0),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("galleries_group_idx").on(t.groupId, t.sortOrder)],
+);
+
+/** The slides (photos with captions) of a gallery, in order. */
+export const gallerySlides = pgTable(
+  "gallery_slides",
+  {
+    id: serial("id").primaryKey(),
+    galleryId: integer("gallery_id")
+      .notNull()
+      .references(() => galleries.id, { onDelete: "cascade" }),
+    imageHash: text("image_hash").references(() => images.hash),
+    link: text("link").notNull().default(""),
+    heading: text("heading").notNull().default(""),
+    subHeading: text("sub_heading").notNull().default(""),
+    content: text("content").notNull().default(""),
+    linkButtonText: text("link_button_text").notNull().default(""),
+    sortOrder: integer("sort_order").notNull().default(0),
+  },
+  (t) => [index("gallery_slides_gallery_idx").on(t.galleryId, t.sortOrder)],
+);
+
+/** Gift voucher themes: the picture a buyer chooses for the voucher. */
+export const voucherThemes = pgTable("voucher_themes", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  imageHash: text("image_hash").references(() => images.hash),
   sortOrder: integer("sort_order").notNull().default(0),
 });

@@ -2,6 +2,7 @@ import { createSchema, createYoga } from "graphql-yoga";
 import type { Db } from "../db/client";
 import { safeText } from "../http";
 import { loadPages, normalisePageUrl } from "../routes/pages";
+import { contentResolvers, contentTypeDefs } from "./content";
 
 const typeDefs = /* GraphQL */ `
   scalar JSON
@@ -31,6 +32,25 @@ export interface GraphqlContext {
   db: Db;
 }
 
+const pageResolvers = {
+  JSON: {
+    __serialize: (v: unknown) => v,
+    __parseValue: (v: unknown) => v,
+    __parseLiteral: () => null,
+  } as never,
+  Query: {
+    cognitoPages: (_: unknown, args: { page_size: number; page: number }, ctx: GraphqlContext) => {
+      const limit = Math.min(Math.max(args.page_size, 1), 100);
+      return loadPages(ctx.db, { limit, offset: (Math.max(args.page, 1) - 1) * limit }, true);
+    },
+    cognitoPage: async (_: unknown, args: { url: string }, ctx: GraphqlContext) => {
+      if (!safeText(500).safeParse(args.url).success) return null;
+      const [page] = await loadPages(ctx.db, { url: normalisePageUrl(args.url) }, true);
+      return page ?? null;
+    },
+  },
+};
+
 export function createGraphql() {
   return createYoga<GraphqlContext>({
     graphqlEndpoint: "/graphql",
@@ -38,25 +58,8 @@ export function createGraphql() {
     landingPage: false,
     maskedErrors: true,
     schema: createSchema<GraphqlContext>({
-      typeDefs,
-      resolvers: {
-        JSON: {
-          __serialize: (v: unknown) => v,
-          __parseValue: (v: unknown) => v,
-          __parseLiteral: () => null,
-        } as never,
-        Query: {
-          cognitoPages: (_: unknown, args: { page_size: number; page: number }, ctx) => {
-            const limit = Math.min(Math.max(args.page_size, 1), 100);
-            return loadPages(ctx.db, { limit, offset: (Math.max(args.page, 1) - 1) * limit }, true);
-          },
-          cognitoPage: async (_: unknown, args: { url: string }, ctx) => {
-            if (!safeText(500).safeParse(args.url).success) return null;
-            const [page] = await loadPages(ctx.db, { url: normalisePageUrl(args.url) }, true);
-            return page ?? null;
-          },
-        },
-      },
+      typeDefs: [typeDefs, contentTypeDefs],
+      resolvers: [pageResolvers, contentResolvers],
     }),
   });
 }

@@ -4,17 +4,17 @@
  * else that must agree with them on URLs and pixel sizes.
  */
 
-/** The eight cropped aspects of the spec (width x height). */
-export const FIXED_ASPECTS = ["16x3", "16x9", "8x5", "4x3", "1x1", "3x4", "5x8", "9x16"] as const;
+/** The spec's eight cropped aspects (width x height), plus 16x5 for the heading widget's banner. */
+export const FIXED_ASPECTS = ["16x3", "16x5", "16x9", "8x5", "4x3", "1x1", "3x4", "5x8", "9x16"] as const;
 export type FixedAspect = (typeof FIXED_ASPECTS)[number];
-/** A variant's aspect: one of the eight, or `orig` (the original's own aspect, uncropped). */
+/** A variant's aspect: one of the fixed ones, or `orig` (the original's own aspect, uncropped). */
 export type Aspect = FixedAspect | "orig";
 export const ASPECTS: readonly Aspect[] = [...FIXED_ASPECTS, "orig"];
 
 /**
  * The only widths a variant is made at. A request for any other width is refused, so a stranger
  * cannot make the server resize to arbitrary sizes: the work one image can cause is bounded by
- * 9 aspects x 13 widths x 3 formats.
+ * 10 aspects x 13 widths x 3 formats.
  */
 export const WIDTHS = [100, 200, 300, 400, 500, 600, 800, 900, 1000, 1200, 1600, 1920, 2000] as const;
 export type Width = (typeof WIDTHS)[number];

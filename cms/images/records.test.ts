@@ -80,6 +80,8 @@ describe("image records", () => {
           webp_url: `/assets/i/${hash}/1x1/600.webp`,
           avif_url: `/assets/i/${hash}/1x1/600.avif`,
           placeholder: row.placeholder,
+          width: 600,
+          height: 600,
         },
         {
           aspect: "16x9",
@@ -87,6 +89,8 @@ describe("image records", () => {
           webp_url: `/assets/i/${hash}/16x9/600.webp`,
           avif_url: `/assets/i/${hash}/16x9/600.avif`,
           placeholder: row.placeholder,
+          width: 600,
+          height: 338,
         },
       ],
     });
@@ -99,6 +103,25 @@ describe("image records", () => {
     expect(imageRecord(small, { aspect: "16x9", width: 1920 })).toMatchObject({ url: `/assets/i/${hash}/16x9/1920.jpg`, width: 640, height: 360 });
     expect(imageRecord(small, { aspect: "9x16", width: 1920 })).toMatchObject({ width: 270, height: 480 });
     expect(imageRecord(row, { extraAspects: "1x1|4x3,orig" }).extra_aspects.map((e) => e.aspect)).toEqual(["1x1", "4x3", "orig"]);
+  });
+
+  it("gives each extra aspect its own pixel size at the record's width, never beyond the original's crop", () => {
+    const small = { ...row, width: 640, height: 480 };
+    const r = imageRecord(small, { aspect: "1x1", width: 300, extraAspects: ["orig", "16x5", "9x16"] });
+    expect(r.extra_aspects.map(({ aspect, width, height }) => ({ aspect, width, height }))).toEqual([
+      // Asked for 300 wide: orig keeps the 4:3 ratio, 16x5 is 300×94, 9x16's crop is only 270 wide.
+      { aspect: "orig", width: 300, height: 225 },
+      { aspect: "16x5", width: 300, height: 94 },
+      { aspect: "9x16", width: 270, height: 480 },
+    ]);
+    expect(imageRecord(row, { width: 2000, extraAspects: "orig" }).extra_aspects[0]).toMatchObject({ width: 2000, height: 1500 });
+  });
+
+  it("offers 16x5 (the heading widget's banner aspect) like the other fixed aspects", () => {
+    expect(normaliseAspect("16:5")).toBe("16x5");
+    expect(ASPECTS).toContain("16x5");
+    expect(variantSize(2000, 1500, "16x5", 1600)).toEqual({ width: 1600, height: 500 });
+    expect(imageRecord(row, { aspect: "16x5", width: 1600 })).toMatchObject({ url: `/assets/i/${hash}/16x5/1600.jpg`, width: 1600, height: 500 });
   });
 
   it("writes the spec's scaled URL: a {width}x{height}: prefix before the file name", () => {

@@ -30,6 +30,9 @@ export interface ExtraAspect {
   webp_url: string;
   avif_url: string;
   placeholder: string;
+  /** Pixel size of this aspect's variant at the record's width (what a lightbox opens at). */
+  width: number;
+  height: number;
 }
 
 export interface ImageRecord {
@@ -117,6 +120,11 @@ export function imageRecord(row: ImageRow, options: ImageRecordOptions = {}): Im
     aspect,
     width: size.width,
     height: size.height,
-    extra_aspects: extraAspectList(options.extraAspects).map((a) => ({ aspect: a, ...urls(row.hash, a, width), placeholder })),
+    extra_aspects: extraAspectList(options.extraAspects).map((a) => ({
+      aspect: a,
+      ...urls(row.hash, a, width),
+      placeholder,
+      ...variantSize(row.width, row.height, a, width),
+    })),
   };
 }

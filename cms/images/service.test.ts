@@ -334,7 +334,10 @@ for (const driver of drivers) {
           ],
         });
         for (const e of data.extra_aspects) {
-          expect(Object.keys(e).sort()).toEqual(["aspect", "avif_url", "placeholder", "url", "webp_url"]);
+          expect(Object.keys(e).sort()).toEqual(["aspect", "avif_url", "height", "placeholder", "url", "webp_url", "width"]);
+          // Each extra aspect states the size its variant really has (what a lightbox opens at).
+          const m = await pixels(await get(e.webp_url));
+          expect([m.width, m.height], e.aspect).toEqual([e.width, e.height]);
         }
         const meta = await pixels(await get(data.webp_url));
         expect([meta.width, meta.height]).toEqual([data.width, data.height]);

@@ -183,6 +183,17 @@ export function cmsClient(app: CmsApp, origin = "http://cms.test") {
   return {
     app,
     get: async (pathAndQuery: string) => read(await app.fetch(new Request(origin + pathAndQuery))),
+    /** A POST with a JSON body (a string is sent as it is, to test malformed bodies). */
+    post: async (pathAndQuery: string, body?: unknown) =>
+      read(
+        await app.fetch(
+          new Request(origin + pathAndQuery, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+          }),
+        ),
+      ),
     graphql: async (query: string, variables?: Record<string, unknown>) =>
       read(
         await app.fetch(
@@ -199,3 +210,26 @@ export function cmsClient(app: CmsApp, origin = "http://cms.test") {
 export type CmsClient = ReturnType<typeof cmsClient>;
 
 export { createCmsApp };
+
+/**
+ * Closes a PostgreSQL test database's pool and waits until its server connections are gone, so
+ * that `dispose()`'s DROP DATABASE ... WITH (FORCE) does not terminate connections the pool is
+ * still closing (the server's FATAL 57P01 would surface as an uncaught exception). For PGlite
+ * it does nothing; `dispose()` then closes it.
+ */
+export async function closeAndSettle(t: TestDatabase) {
+  if (!t.name || !testDatabaseUrl) return;
+  await t.database.close();
+  t.database.close = async () => {};
+  const admin = new pg.Client({ connectionString: testDatabaseUrl });
+  await admin.connect();
+  try {
+    for (let i = 0; i < 100; i++) {
+      const { rows } = await admin.query("select count(*)::int as n from pg_stat_activity where datname = $1", [t.name]);
+      if (rows[0].n === 0) return;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  } finally {
+    await admin.end();
+  }
+}

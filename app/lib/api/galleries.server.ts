@@ -9,7 +9,7 @@ const text = z.string().nullish().catch(null).transform((v) => v ?? "");
 const id = z.union([z.number(), z.string()]);
 
 /** The aspects the image service offers (spec section 3); anything else is not asked for. */
-export const IMAGE_ASPECTS = ["16x3", "16x9", "8x5", "4x3", "1x1", "3x4", "5x8", "9x16", "orig"] as const;
+export const IMAGE_ASPECTS = ["16x3", "16x5", "16x9", "8x5", "4x3", "1x1", "3x4", "5x8", "9x16", "orig"] as const;
 export type ImageAspect = (typeof IMAGE_ASPECTS)[number];
 
 /** "4x3", "4by3", "4:3" → "4x3"; anything the service does not offer → the fallback. */
