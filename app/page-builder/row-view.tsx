@@ -73,7 +73,7 @@ export function RowView({ row, data, env, now, tab, search }: {
                   preventScrollReset
                   className={`-mb-px rounded-t-md border px-4 py-2 font-medium no-underline ${
                     active
-                      ? "border-stone-300 border-b-white bg-white text-brand dark:border-stone-700 dark:border-b-stone-900 dark:bg-stone-900"
+                      ? "border-stone-300 border-b-white bg-white text-brand dark:border-stone-700 dark:border-b-stone-900 dark:bg-stone-900 dark:text-amber-200"
                       : "border-transparent text-stone-600 hover:text-brand dark:text-stone-300"
                   }`}
                 >

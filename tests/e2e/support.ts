@@ -137,3 +137,59 @@ export async function backgroundLightness(page: Page, selector = "body") {
 export async function scrollY(page: Page) {
   return page.evaluate(() => window.scrollY);
 }
+
+// ---------------------------------------------------------------------------------------------
+// The showcase page (seeds/pages.json, url "showcase") and the seeded content its widgets show.
+
+type SeedWidget = { id: string; type: string; fields: Record<string, unknown> };
+const showcaseSeed = readJson<{ url: string; rows: { blocks: { widgets: SeedWidget[] }[] }[] }[]>("seeds/pages.json").find(
+  (p) => p.url === "showcase",
+)!;
+const showcaseWidget = (id: string) =>
+  showcaseSeed.rows.flatMap((r) => r.blocks.flatMap((b) => b.widgets)).find((w) => w.id === `showcase-${id}`)!.fields;
+const people = readJson<{ first_name: string; last_name: string }[]>("seeds/people.json");
+const faqs = readJson<{ group: string; name: string; content: string }[]>("seeds/faqs.json");
+const galleries = readJson<{ url: string; heading: string }[]>("seeds/galleries.json");
+const plain = (html: string) => decodeEntities(html.replace(/<[^>]+>/g, " ")).replace(/\s+/g, " ").trim();
+
+export const SHOWCASE = {
+  h1: String(showcaseWidget("title").title),
+  /** Headings of widgets, one of each kind. */
+  headings: [
+    String(showcaseWidget("intro-heading").text),
+    String(showcaseWidget("dining").heading),
+    String(showcaseWidget("bench").heading),
+    String(showcaseWidget("cta").heading),
+    String(showcaseWidget("team").heading),
+    String(showcaseWidget("gallery-grid").heading),
+    String(showcaseWidget("galleries").heading),
+    String(showcaseWidget("reviews").heading),
+    "Straight from our customers",
+    "Kiln-dried, never green",
+    "From rough boards to a finished table",
+  ],
+  people: people.map((p) => `${p.first_name} ${p.last_name}`),
+  texts: [
+    "We build every piece as if it were going on our own deck",
+    "Saturday stall:",
+    "All pieces on this page are in stock",
+    "Never use a pressure washer on oiled timber.",
+    "Questions about anything on this page?",
+  ],
+  faq: faqs
+    .filter((f) => f.group === showcaseWidget("care-faq").group)
+    .slice(0, 2)
+    .map((f) => ({ question: f.name, answer: plain(f.content).slice(0, 60) })),
+  gallery: galleries[0],
+  scheduled: {
+    shown: "Open this season: the workshop shop is open on Fridays",
+    hidden: [
+      "Draft: new timber range announcement.",
+      "Autumn 2025 sale",
+      "Our 2031 range arrives in spring.",
+      "Switched-off notice",
+      "Christmas 2031 opening hours",
+      "Easter 2025 opening hours",
+    ],
+  },
+};

@@ -51,6 +51,8 @@ export function useGalleryLightbox(ref: RefObject<HTMLElement>, enabled: boolean
         });
         box.init();
         lightbox = box;
+        // Marks the gallery as taken over (journeys wait for it before clicking).
+        el.dataset.lightbox = "ready";
       })
       .catch((error) => {
         // The links still open the photos: a failed enhancement costs nothing else.
@@ -59,6 +61,7 @@ export function useGalleryLightbox(ref: RefObject<HTMLElement>, enabled: boolean
     return () => {
       destroyed = true;
       lightbox?.destroy();
+      delete el.dataset.lightbox;
     };
   }, [enabled, ref, close, previous, next]);
 }

@@ -53,7 +53,7 @@ export function GallerySlider({ label, itemClass, items }: { label: string; item
   }
 
   return (
-    <div className="relative" role="region" aria-roledescription="carousel" aria-label={label}>
+    <div className="relative" role="group" aria-roledescription="carousel" aria-label={label}>
       <ul ref={ref} className="-mx-1 flex snap-x snap-mandatory overflow-x-auto overscroll-x-contain pb-3 [scrollbar-width:thin]">
         {items.map((item) => (
           <li key={item.key} className={`shrink-0 snap-start px-1 ${itemClass}`}>
