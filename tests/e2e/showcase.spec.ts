@@ -91,8 +91,11 @@ test.describe("showcase page", () => {
       const lightbox = page.locator(".pswp");
       await expect(lightbox).toBeVisible();
       await expect(lightbox.locator("img.pswp__img").first()).toBeVisible();
-      await page.keyboard.press("Escape");
-      await expect(lightbox).toHaveCount(0);
+      // Escape closes it (PhotoSwipe ignores keys until its opening animation has ended: retry).
+      await expect(async () => {
+        await page.keyboard.press("Escape");
+        await expect(lightbox).toHaveCount(0, { timeout: 1_000 });
+      }).toPass({ timeout: 10_000 });
       await expect(page).toHaveURL(/\/showcase$/);
     } else {
       const [response] = await Promise.all([page.waitForResponse((r) => r.url().endsWith(href!)), first.click()]);
