@@ -9,18 +9,17 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import pg from "pg";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { groups, productPhotos, products, slides } from "./db/schema";
 import { imageHash } from "./images/store";
 import { seedIfEmpty, type SeedData } from "./seed";
 import {
+  closeAndSettle,
   cmsClient,
   createCmsApp,
   drivers,
   openTestDatabase,
-  testDatabaseUrl,
   type CmsClient,
   type JsonResponse,
   type TestDatabase,
@@ -146,30 +145,6 @@ function seedData(dir: string): SeedData {
     slides: SLIDES,
     dir,
   };
-}
-
-/**
- * Closes a PostgreSQL test database's pool and waits until its server connections are gone, so
- * that `dispose()`'s DROP DATABASE ... WITH (FORCE) does not terminate connections the pool is
- * still closing: `pool.end()` resolves before its clients' sockets close, the pool has no 'error'
- * listener (cms/db/client.ts), and the server's FATAL 57P01 then surfaces as an uncaught exception
- * that fails the run. After this, `dispose()` only drops the database.
- */
-async function closeAndSettle(t: TestDatabase) {
-  if (!t.name || !testDatabaseUrl) return;
-  await t.database.close();
-  t.database.close = async () => {};
-  const admin = new pg.Client({ connectionString: testDatabaseUrl });
-  await admin.connect();
-  try {
-    for (let i = 0; i < 100; i++) {
-      const { rows } = await admin.query("select count(*)::int as n from pg_stat_activity where datname = $1", [t.name]);
-      if (rows[0].n === 0) return;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  } finally {
-    await admin.end();
-  }
 }
 
 function expectJsonError(res: JsonResponse, status: number) {

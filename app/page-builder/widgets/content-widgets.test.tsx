@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { upstreamCache } from "~/lib/api/cache.server";
 import { UpstreamError } from "~/lib/api/errors";
 import type { Person } from "~/lib/api/people.server";
-import type { Image, Widget } from "~/lib/api/schemas";
+import type { Widget } from "~/lib/api/schemas";
 import type { Testimonial } from "~/lib/api/testimonials.server";
 import type { Transport } from "~/lib/api/transport.server";
 import { count, render } from "~/test/render";
@@ -10,20 +10,12 @@ import { loadWidgetData } from "../loaders.server";
 import type { WidgetEnv } from "../types";
 import { WidgetView } from "../widget-view";
 import { linkTarget } from "./link-target";
+import { testImage } from "./test-images";
 
 const HASH_A = "a".repeat(32);
 const HASH_B = "b".repeat(32);
 
-const image = (hash: string, aspect: string, width: number, height: number): Image => ({
-  url: `/assets/i/${hash}/${aspect}/${width}.jpg`,
-  webp_url: `/assets/i/${hash}/${aspect}/${width}.webp`,
-  avif_url: `/assets/i/${hash}/${aspect}/${width}.avif`,
-  placeholder: "data:image/webp;base64,AAAA",
-  aspect,
-  width,
-  height,
-  extra_aspects: [],
-});
+const image = testImage;
 
 const widget = (type: string, fields: Record<string, unknown> = {}, id = "w1"): Widget => ({ id, type, sort: 0, deleted: false, fields, items: [] });
 const show = (type: string, fields: Record<string, unknown>, data?: unknown, env: Partial<WidgetEnv> = {}) =>

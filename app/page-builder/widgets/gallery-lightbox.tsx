@@ -2,19 +2,7 @@ import { useEffect } from "react";
 import type { RefObject } from "react";
 import { useTranslation } from "react-i18next";
 import photoswipeStylesheet from "~/styles/photoswipe.css";
-
-/** Links the stylesheet once, only on a page whose gallery opens a lightbox. */
-function loadStylesheet(href: string) {
-  if (document.querySelector(`link[href="${href}"]`)) return Promise.resolve();
-  return new Promise<void>((resolve) => {
-    const link = document.createElement("link");
-    link.rel = "stylesheet";
-    link.href = href;
-    link.onload = () => resolve();
-    link.onerror = () => resolve();
-    document.head.appendChild(link);
-  });
-}
+import { loadStylesheet } from "~/lib/load-stylesheet";
 
 /** The selector of the links the lightbox takes over (only those given a size carry it). */
 export const LIGHTBOX_LINKS = "a[data-pswp-width]";

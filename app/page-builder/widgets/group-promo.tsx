@@ -4,6 +4,7 @@ import { Picture } from "~/components/image";
 import type { Group } from "~/lib/api/schemas";
 import type { WidgetProps } from "../types";
 import { str } from "../types";
+import { WidgetSection } from "./widget-section";
 
 /** Catalogue/group_promo: a card per category, each linking to /catalogue/{slug} with a 'View Now' button. */
 export function GroupPromoWidget({ widget, data }: WidgetProps<Group[] | null | undefined>) {
@@ -14,12 +15,7 @@ export function GroupPromoWidget({ widget, data }: WidgetProps<Group[] | null | 
   // Card titles sit one level under the widget's heading, or under the page's h1 when it has none.
   const CardHeading = heading ? "h3" : "h2";
   return (
-    <section className="my-8" aria-label={heading || undefined}>
-      {heading ? (
-        <h2 dir="auto" className="mb-6 text-center font-serif text-3xl font-semibold">
-          {heading}
-        </h2>
-      ) : null}
+    <WidgetSection heading={heading}>
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {groups.map((g) => (
           <li key={g.id} className="flex flex-col overflow-hidden rounded-lg border border-stone-200 bg-white shadow-sm dark:border-stone-700 dark:bg-stone-800">
@@ -40,6 +36,6 @@ export function GroupPromoWidget({ widget, data }: WidgetProps<Group[] | null | 
           </li>
         ))}
       </ul>
-    </section>
+    </WidgetSection>
   );
 }

@@ -2,6 +2,7 @@ import { Picture } from "~/components/image";
 import type { Testimonial } from "~/lib/api/testimonials.server";
 import type { WidgetProps } from "../types";
 import { str } from "../types";
+import { WidgetSection } from "./widget-section";
 
 /** A testimonial as a quote: round photo, the words, and who said them. */
 export function TestimonialQuote({ item, large = false }: { item: Testimonial; large?: boolean }) {
@@ -34,17 +35,12 @@ export function HeroTestimonialWidget({ widget, data }: WidgetProps<Testimonial[
   if (items.length === 0) return null;
   const heading = str(widget.fields, "heading").trim();
   return (
-    <section className="my-10" aria-label={heading || undefined}>
-      {heading ? (
-        <h2 dir="auto" className="mb-8 text-center font-serif text-3xl font-semibold tracking-tight">
-          {heading}
-        </h2>
-      ) : null}
+    <WidgetSection heading={heading} className="my-10">
       <div className={`grid gap-10 ${items.length > 1 ? "md:grid-cols-3" : "mx-auto max-w-2xl"}`}>
         {items.map((item) => (
           <TestimonialQuote key={item.id} item={item} large />
         ))}
       </div>
-    </section>
+    </WidgetSection>
   );
 }

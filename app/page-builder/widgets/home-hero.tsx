@@ -5,6 +5,7 @@ import { Picture } from "~/components/image";
 import type { Slide } from "~/lib/api/schemas";
 import swiperStylesheet from "~/styles/swiper.css";
 import type { WidgetProps } from "../types";
+import { loadStylesheet } from "~/lib/load-stylesheet";
 
 const AUTOPLAY_MS = 4000;
 
@@ -17,20 +18,6 @@ const overlays: Record<string, string> = {
   warning: "bg-amber-500/40",
   danger: "bg-red-800/50",
 };
-
-/** Loads Swiper's stylesheet once, only on a page that has a slider. */
-function loadStylesheet(href: string) {
-  const existing = document.querySelector<HTMLLinkElement>(`link[href="${href}"]`);
-  if (existing) return Promise.resolve();
-  return new Promise<void>((resolve) => {
-    const link = document.createElement("link");
-    link.rel = "stylesheet";
-    link.href = href;
-    link.onload = () => resolve();
-    link.onerror = () => resolve();
-    document.head.appendChild(link);
-  });
-}
 
 /**
  * Catalogue/home_hero: up to nine slides. On the server (and without JavaScript) it is a row of

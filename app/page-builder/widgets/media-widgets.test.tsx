@@ -10,18 +10,11 @@ import { ItemNotFound } from "../types";
 import { WidgetView } from "../widget-view";
 import type { GalleryGroupData } from "./media.server";
 import { loadFaq, loadGallery, loadGalleryGroup, loadHeroQuote } from "./media.server";
+import { testVariant } from "./test-images";
 
 const HASH = (n: number) => String(n).padStart(32, "a");
 
-const variant = (hash: string, aspect: string, width: number, height: number) => ({
-  url: `/assets/i/${hash}/${aspect}/${width}.jpg`,
-  webp_url: `/assets/i/${hash}/${aspect}/${width}.webp`,
-  avif_url: `/assets/i/${hash}/${aspect}/${width}.avif`,
-  placeholder: "data:image/webp;base64,AAAA",
-  aspect,
-  width,
-  height,
-});
+const variant = testVariant;
 
 /** A slide's image as the gallery endpoint gives it: 4x3 at 1920, with the original's shape as an extra aspect. */
 const photo = (n: number, extra: Partial<GalleryImage["extra_aspects"][number]> = {}): GalleryImage => ({

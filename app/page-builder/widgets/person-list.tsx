@@ -2,6 +2,7 @@ import { Picture } from "~/components/image";
 import type { Person } from "~/lib/api/people.server";
 import type { WidgetProps } from "../types";
 import { str } from "../types";
+import { WidgetSection } from "./widget-section";
 
 /**
  * core/person_list: one row per person, photo beside name, title and description, alternating
@@ -14,12 +15,7 @@ export function PersonListWidget({ widget, data }: WidgetProps<Person[] | null |
   // Names sit one level under the widget's heading, or under the page's h1 when it has none.
   const NameHeading = heading ? "h3" : "h2";
   return (
-    <section className="my-8" aria-label={heading || undefined}>
-      {heading ? (
-        <h2 dir="auto" className="mb-8 text-center font-serif text-3xl font-semibold tracking-tight">
-          {heading}
-        </h2>
-      ) : null}
+    <WidgetSection heading={heading}>
       <ul className="flex flex-col gap-12">
         {people.map((p, i) => {
           const name = `${p.first_name} ${p.last_name}`.trim();
@@ -47,6 +43,6 @@ export function PersonListWidget({ widget, data }: WidgetProps<Person[] | null |
           );
         })}
       </ul>
-    </section>
+    </WidgetSection>
   );
 }

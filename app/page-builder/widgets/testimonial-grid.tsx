@@ -2,6 +2,7 @@ import { Picture } from "~/components/image";
 import type { Testimonial } from "~/lib/api/testimonials.server";
 import type { WidgetProps } from "../types";
 import { str } from "../types";
+import { WidgetSection } from "./widget-section";
 import { showable } from "./hero-testimonial";
 import { Stars } from "./stars";
 
@@ -11,12 +12,7 @@ export function TestimonialGridWidget({ widget, data }: WidgetProps<Testimonial[
   if (items.length === 0) return null;
   const heading = str(widget.fields, "heading").trim();
   return (
-    <section className="my-10" aria-label={heading || undefined}>
-      {heading ? (
-        <h2 dir="auto" className="mb-8 text-center font-serif text-3xl font-semibold tracking-tight">
-          {heading}
-        </h2>
-      ) : null}
+    <WidgetSection heading={heading} className="my-10">
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {items.map((item) => (
           <li key={item.id} className="rounded-lg border border-stone-200 bg-white p-6 text-stone-900 shadow-sm dark:border-stone-700 dark:bg-stone-800 dark:text-stone-100">
@@ -40,6 +36,6 @@ export function TestimonialGridWidget({ widget, data }: WidgetProps<Testimonial[
           </li>
         ))}
       </ul>
-    </section>
+    </WidgetSection>
   );
 }
