@@ -78,12 +78,17 @@ export function Picture({ image, alt, sizes, priority = false, className = "" }:
   );
 }
 
+/** A URL inside CSS `url("…")`: the characters that could end it are percent-encoded (the schema refuses them too). */
+function cssUrl(url: string) {
+  return `url("${url.replace(/["'()\\\s]/g, (c) => `%${c.charCodeAt(0).toString(16).padStart(2, "0")}`)}")`;
+}
+
 /** A CSS image-set of the record's formats, for backgrounds drawn by CSS (a fixed, parallax one). */
 export function cssImageSet(image: ImageRecord) {
   const sources = [
-    image.avif_url ? `url("${image.avif_url}") type("image/avif")` : null,
-    image.webp_url ? `url("${image.webp_url}") type("image/webp")` : null,
-    `url("${image.url}") type("image/jpeg")`,
+    image.avif_url ? `${cssUrl(image.avif_url)} type("image/avif")` : null,
+    image.webp_url ? `${cssUrl(image.webp_url)} type("image/webp")` : null,
+    `${cssUrl(image.url)} type("image/jpeg")`,
   ].filter(Boolean);
   return `image-set(${sources.join(", ")})`;
 }

@@ -1,11 +1,10 @@
 import { z } from "zod";
 import { cachedWhenAnonymous } from "./cache.server";
-import { isUpstreamError } from "./errors";
-import { imageSchema } from "./schemas";
+import { groupKey, noneOn404, text, tolerantList } from "./fields";
+import { assetUrlSchema, imageSchema, optionalAssetUrl, placeholderSchema } from "./schemas";
 import type { Transport } from "./transport.server";
 
 const MINUTE = 60_000;
-const text = z.string().nullish().catch(null).transform((v) => v ?? "");
 const id = z.union([z.number(), z.string()]);
 
 /** The aspects the image service offers (spec section 3); anything else is not asked for. */
@@ -22,10 +21,10 @@ export function normaliseAspect(value: unknown, fallback: ImageAspect): ImageAsp
 /** An extra aspect of an image record, with its own pixel size (null when the upstream gives none). */
 const extraAspectSchema = z.object({
   aspect: z.string(),
-  url: z.string(),
-  webp_url: z.string().nullish().transform((v) => v ?? null),
-  avif_url: z.string().nullish().transform((v) => v ?? null),
-  placeholder: z.string().nullish().transform((v) => v ?? ""),
+  url: assetUrlSchema,
+  webp_url: optionalAssetUrl,
+  avif_url: optionalAssetUrl,
+  placeholder: placeholderSchema,
   width: z.number().positive().nullish().catch(null).transform((v) => v ?? null),
   height: z.number().positive().nullish().catch(null).transform((v) => v ?? null),
 });
@@ -45,16 +44,6 @@ export const galleryImageSchema = imageSchema.extend({
 export type GalleryImage = z.infer<typeof galleryImageSchema>;
 // A broken image record loses the picture, not the gallery.
 const image = galleryImageSchema.nullish().catch(null).transform((v) => v ?? null);
-
-/** A list whose broken entries are dropped rather than failing the whole answer. */
-function tolerantList<T extends z.ZodTypeAny>(item: T) {
-  return z.array(z.unknown()).transform((list) =>
-    list.flatMap((entry): z.infer<T>[] => {
-      const r = item.safeParse(entry);
-      return r.success ? [r.data] : [];
-    }),
-  );
-}
 
 export const gallerySlideSchema = z.object({
   id,
@@ -89,8 +78,6 @@ export type GallerySummary = z.infer<typeof gallerySummarySchema>;
 
 /** A gallery by id or url: letters, digits, - and _ only, so it is one safe path segment. */
 const galleryKey = z.union([z.number().int().positive(), z.string().trim().regex(/^[\w-]{1,100}$/)]);
-/** A group by id or name. */
-export const groupKey = z.union([z.number().int().positive(), z.string().trim().min(1).max(100).regex(/^[^\u0000-\u001f\u007f]+$/)]);
 
 export interface GalleryOptions {
   aspect: ImageAspect;
@@ -115,10 +102,7 @@ export function getGallery(t: Transport, key: unknown, { aspect, width, extraAsp
     t
       .get(`/api/v1/cognito/gallery/${encodeURIComponent(k)}`, z.object({ data: gallerySchema }), query)
       .then((r) => ({ ...r.data, slides: query.limit ? r.data.slides.slice(0, query.limit) : r.data.slides }))
-      .catch((error) => {
-        if (isUpstreamError(error) && error.status === 404) return null;
-        throw error;
-      });
+      .catch(noneOn404<Gallery | null>(null));
   return cachedWhenAnonymous(t, `gallery:${k}:${aspect}:${width}:${extra}:${query.limit ?? ""}`, load, { freshFor: MINUTE });
 }
 
@@ -134,9 +118,6 @@ export function getGalleries(t: Transport, group: unknown, aspect: ImageAspect =
     t
       .get("/api/v1/cognito/gallery", z.object({ data: tolerantList(gallerySummarySchema) }), { group: groupValue, image_aspect: aspect, image_width: width })
       .then((r) => r.data)
-      .catch((error) => {
-        if (isUpstreamError(error) && error.status === 404) return [];
-        throw error;
-      });
+      .catch(noneOn404<GallerySummary[]>([]));
   return cachedWhenAnonymous(t, `galleries:${groupValue ?? ""}:${aspect}:${width}`, load, { freshFor: MINUTE });
 }

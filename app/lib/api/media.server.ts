@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { cachedWhenAnonymous } from "./cache.server";
-import { isUpstreamError } from "./errors";
-import { imageSchema } from "./schemas";
+import { noneOn404 } from "./fields";
+import { assetUrlSchema, imageSchema } from "./schemas";
 import type { Image } from "./schemas";
 import type { Transport } from "./transport.server";
 
@@ -10,7 +10,7 @@ const hashSchema = z.string().regex(/^[0-9a-f]{32}$/);
 
 export const videoSchema = z.object({
   id: z.number(),
-  url: z.string(),
+  url: assetUrlSchema,
   mime: z.string().default("video/mp4"),
   poster: imageSchema.nullish().catch(null).transform((v) => v ?? null),
 });
@@ -33,10 +33,7 @@ export function getImageByHash(t: Transport, hash: string | null, aspect: string
     t
       .post("/api/v1/cognito/image/getByHash", z.object({ data: imageSchema }), { hash, image_aspect: aspect, image_width: width })
       .then((r) => r.data)
-      .catch((error) => {
-        if (isUpstreamError(error) && error.status === 404) return null;
-        throw error;
-      });
+      .catch(noneOn404(null));
   return cachedWhenAnonymous(t, `image:${hash}:${aspect}:${width}`, load, { freshFor: HOUR });
 }
 
@@ -48,9 +45,6 @@ export function getVideo(t: Transport, id: unknown, aspect = "16x9", width = 192
     t
       .get(`/api/v1/cognito/video/${n}`, z.object({ data: videoSchema }), { image_aspect: aspect, image_width: width })
       .then((r) => r.data)
-      .catch((error) => {
-        if (isUpstreamError(error) && error.status === 404) return null;
-        throw error;
-      });
+      .catch(noneOn404(null));
   return cachedWhenAnonymous(t, `video:${n}:${aspect}:${width}`, load, { freshFor: HOUR });
 }

@@ -1,13 +1,11 @@
 import { z } from "zod";
 import { cachedWhenAnonymous } from "./cache.server";
-import { isUpstreamError } from "./errors";
+import { listQuery, noneOn404, text, tolerantList } from "./fields";
+import type { ListOptions } from "./fields";
 import { imageSchema } from "./schemas";
 import type { Transport } from "./transport.server";
-import { listQuery } from "./testimonials.server";
-import type { ListOptions } from "./testimonials.server";
 
 const MINUTE = 60_000;
-const text = z.string().nullish().catch(null).transform((v) => v ?? "");
 
 export const personSchema = z.object({
   id: z.union([z.number(), z.string()]),
@@ -30,12 +28,9 @@ export function getPeople(
   if (!query) return Promise.resolve([]);
   const load = () =>
     t
-      .get("/api/v1/cognito/person", z.object({ data: z.array(personSchema) }), query)
+      .get("/api/v1/cognito/person", z.object({ data: tolerantList(personSchema) }), query)
       .then((r) => r.data)
-      .catch((error) => {
-        if (isUpstreamError(error) && error.status === 404) return [];
-        throw error;
-      });
+      .catch(noneOn404<Person[]>([]));
   const key = `people:${query.group ?? ""}:${query.page_size}:${query.image_aspect}:${query.image_width}`;
   return cachedWhenAnonymous(t, key, load, { freshFor: MINUTE });
 }

@@ -112,16 +112,30 @@ export const initialDataSchema = z.object({
   links: z.array(linkSchema).default([]),
 });
 
+/**
+ * An asset URL from the upstream goes into src, href and CSS url(): only a same-site path or an
+ * http(s) URL, with none of the characters that could end a CSS string or an attribute.
+ */
+export const assetUrlSchema = z.string().max(2000).regex(/^(?:\/(?!\/)|https?:\/\/)[^\s"'()\\<>;`]*$/, "not a safe asset URL");
+export const optionalAssetUrl = assetUrlSchema.nullish().catch(null).transform((v) => v ?? null);
+/** The blurred preview: an inline base64 image, nothing else. */
+export const placeholderSchema = z
+  .string()
+  .regex(/^data:image\/(?:webp|jpeg|png|avif|gif);base64,[A-Za-z0-9+/=]+$/)
+  .nullish()
+  .catch("")
+  .transform((v) => v ?? "");
+
 export const imageSchema = z.object({
-  url: z.string(),
-  webp_url: z.string().nullish().transform((v) => v ?? null),
-  avif_url: z.string().nullish().transform((v) => v ?? null),
-  placeholder: z.string().nullish().transform((v) => v ?? ""),
+  url: assetUrlSchema,
+  webp_url: optionalAssetUrl,
+  avif_url: optionalAssetUrl,
+  placeholder: placeholderSchema,
   aspect: z.string().nullish().transform((v) => v ?? "orig"),
   width: z.number().default(1),
   height: z.number().default(1),
   extra_aspects: z
-    .array(z.object({ aspect: z.string(), url: z.string(), webp_url: z.string().nullish(), avif_url: z.string().nullish(), placeholder: z.string().nullish() }))
+    .array(z.object({ aspect: z.string(), url: assetUrlSchema, webp_url: optionalAssetUrl, avif_url: optionalAssetUrl, placeholder: placeholderSchema }))
     .default([]),
 });
 

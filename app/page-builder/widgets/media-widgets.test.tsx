@@ -314,10 +314,10 @@ describe("loaders", () => {
   });
   afterEach(() => vi.restoreAllMocks());
 
-  it("core/gallery asks for the gallery at the widget's aspect, at 1920, with the lightbox aspect and limit", async () => {
+  it("core/gallery asks for the gallery at the widget's aspect (16x9 by default, spec section 9), at 1920, with the lightbox aspect and limit", async () => {
     const { transport, calls } = fakeTransport(() => ({ data: gallery() }));
     const g = (await loadGallery(widget("core/gallery", { id: "kitchens", limitSlides: 1 }), { transport, itemUrl: null })) as Gallery;
-    expect(calls).toEqual([{ method: "GET", path: "/api/v1/cognito/gallery/kitchens", params: { image_aspect: "4x3", image_width: 1920, extra_aspects: "orig", limit: 1 } }]);
+    expect(calls).toEqual([{ method: "GET", path: "/api/v1/cognito/gallery/kitchens", params: { image_aspect: "16x9", image_width: 1920, extra_aspects: "orig", limit: 1 } }]);
     // The limit holds even when the upstream sends more.
     expect(g.slides).toHaveLength(1);
 
@@ -325,8 +325,8 @@ describe("loaders", () => {
     expect(calls[1]).toMatchObject({ path: "/api/v1/cognito/gallery/12", params: { image_aspect: "16x9", extra_aspects: "1x1", limit: undefined } });
 
     // The lightbox wanting the thumbnails' own aspect needs no extra one; a bad aspect is the default.
-    await loadGallery(widget("core/gallery", { id: 13, aspect: "5x5", lightboxAspect: "4:3" }), { transport, itemUrl: null });
-    expect(calls[2].params).toMatchObject({ image_aspect: "4x3", extra_aspects: undefined });
+    await loadGallery(widget("core/gallery", { id: 13, aspect: "5x5", lightboxAspect: "16:9" }), { transport, itemUrl: null });
+    expect(calls[2].params).toMatchObject({ image_aspect: "16x9", extra_aspects: undefined });
   });
 
   it("core/gallery asks nothing for a missing or malformed id, and a 404 is no gallery", async () => {
@@ -373,7 +373,7 @@ describe("loaders", () => {
     const w = widget("core/gallery_group", { group: 2 });
     const d = (await loadGalleryGroup(w, { transport, itemUrl: "kitchens", pagePath: "/showcase" })) as GalleryGroupData;
     expect(d.gallery?.heading).toBe("Kitchen tables");
-    expect(calls).toContainEqual({ method: "GET", path: "/api/v1/cognito/gallery/kitchens", params: { image_aspect: "4x3", image_width: 1920, extra_aspects: "orig", limit: undefined } });
+    expect(calls).toContainEqual({ method: "GET", path: "/api/v1/cognito/gallery/kitchens", params: { image_aspect: "16x9", image_width: 1920, extra_aspects: "orig", limit: undefined } });
     await expect(loadGalleryGroup(w, { transport, itemUrl: "nowhere", pagePath: "/showcase" })).rejects.toBeInstanceOf(ItemNotFound);
     await expect(loadGalleryGroup(w, { transport, itemUrl: "elsewhere", pagePath: "/showcase" })).rejects.toBeInstanceOf(ItemNotFound);
     await expect(loadGalleryGroup(w, { transport, itemUrl: "bad/url", pagePath: "/showcase" })).rejects.toBeInstanceOf(ItemNotFound);

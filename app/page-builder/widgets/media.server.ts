@@ -16,7 +16,7 @@ export const DEFAULT_LIGHTBOX_ASPECT = "orig";
 export const loadGallery: WidgetLoader = (widget, { transport }) => {
   const f = widget.fields;
   const key = f.id ?? f.gallery;
-  const aspect = normaliseAspect(f.aspect, "4x3");
+  const aspect = normaliseAspect(f.aspect, "16x9");
   const limit = num(f, "limitSlides", 0, 0, 500);
   return getGallery(transport, key, {
     aspect,
@@ -54,7 +54,7 @@ export const loadGalleryGroup: WidgetLoader = async (widget, ctx) => {
   }
   const [galleries, gallery] = await Promise.all([
     getGalleries(ctx.transport, group),
-    getGallery(ctx.transport, ctx.itemUrl, { aspect: "4x3", width: LIGHTBOX_WIDTH, extraAspects: [DEFAULT_LIGHTBOX_ASPECT] }),
+    getGallery(ctx.transport, ctx.itemUrl, { aspect: "16x9", width: LIGHTBOX_WIDTH, extraAspects: [DEFAULT_LIGHTBOX_ASPECT] }),
   ]);
   if (!gallery || !galleries.some((g) => String(g.id) === String(gallery.id))) throw new ItemNotFound();
   return { galleries, gallery, pagePath } satisfies GalleryGroupData;
