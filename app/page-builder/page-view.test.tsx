@@ -171,7 +171,7 @@ describe("PageView page blocks", () => {
   });
 
   it("wraps a block with the colour classes of its code and its inline padding", () => {
-    expect(out).toMatch(/<section class="bg-brand text-white" style="padding-top:calc\(var\(--spacing\) \* 8\);padding-bottom:calc\(var\(--spacing\) \* 4\)"><div class="mx-auto max-w-6xl px-4"><div dir="auto" class="prose-cms"><p>First block<\/p>/);
+    expect(out).toMatch(/<section class="bg-brand text-white frame-coloured" style="padding-top:calc\(var\(--spacing\) \* 8\);padding-bottom:calc\(var\(--spacing\) \* 4\)"><div class="mx-auto max-w-6xl px-4"><div dir="auto" class="prose-cms"><p>First block<\/p>/);
   });
 
   it("gives a block without settings a plain wrapper", () => {

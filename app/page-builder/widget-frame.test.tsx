@@ -28,8 +28,10 @@ describe("frameAttributes", () => {
       expect(backgroundClass(name)).toBeTruthy();
       expect(backgroundClass(code)).toBe(backgroundClass(name));
     }
-    expect(frameAttributes({ background_colour: "bnd" }).className).toBe("bg-brand text-white");
-    expect(frameAttributes({ background_colour: "white", text_colour: "blk" }).className).toBe("bg-white text-stone-900 text-stone-900");
+    expect(frameAttributes({ background_colour: "bnd" }).className).toBe("bg-brand text-white frame-coloured");
+    // The frame's own text colour replaces the background's (never both: CSS order would pick one).
+    expect(frameAttributes({ background_colour: "brand", text_colour: "blk" }).className).toBe("bg-brand text-stone-900 frame-coloured");
+    expect(frameAttributes({ background_colour: "warning", text_colour: "wht" }).className).toBe("bg-amber-300 text-white frame-coloured");
     expect(frameAttributes({ text_colour: "white" }).className).toBe("text-white");
   });
 
@@ -90,7 +92,7 @@ describe("WidgetFrame", () => {
   it("renders the anchor, colours, width and the animation attributes", () => {
     const out = render({ anchor_name: "care", background_colour: "blk", aos_type: "fade-up", aos_delay: 100 });
     expect(out).toContain('id="care"');
-    expect(out).toContain('class="bg-stone-950 text-white"');
+    expect(out).toContain('class="bg-stone-950 text-white frame-coloured"');
     expect(out).toContain('data-aos="fade-up"');
     expect(out).toContain('data-aos-offset="120"');
     expect(out).toContain("--aos-duration:400ms;--aos-delay:100ms;--aos-easing:ease");
@@ -125,7 +127,7 @@ describe("WidgetFrame", () => {
   });
 
   it("does not add a container inside a row (not contained)", () => {
-    expect(render({ background_colour: "info" }, undefined, false)).toBe('<section class="bg-sky-700 text-white"><p>Inside</p></section>');
+    expect(render({ background_colour: "info" }, undefined, false)).toBe('<section class="bg-sky-700 text-white frame-coloured"><p>Inside</p></section>');
   });
 });
 

@@ -108,9 +108,10 @@ export function frameAnimation(s: FrameSettings) {
 
 /** Classes, inline style and attributes for a frame's settings; unknown values are ignored. */
 export function frameAttributes(s: FrameSettings) {
-  const bg = backgroundClass(s.background_colour);
+  // A background brings its readable text colour; a text colour of the frame's own replaces it.
+  const [bg, bgText] = (backgroundClass(s.background_colour) ?? "").split(" ");
   const name = colourName(s.text_colour);
-  const text = name && Object.hasOwn(textColours, name) ? textColours[name] : undefined;
+  const text = (name && Object.hasOwn(textColours, name) ? textColours[name] : undefined) ?? bgText;
   const animation = frameAnimation(s);
   const style: CSSProperties & Record<`--${string}`, string> = {
     paddingTop: spacing(s.padding_top),
@@ -132,7 +133,8 @@ export function frameAttributes(s: FrameSettings) {
   const opacity = opacities[String(s.background_image_opacity ?? "100")] ?? opacities["100"];
   const saturation = saturations[String(s.background_image_saturation ?? "100")] ?? saturations["100"];
   return {
-    className: [bg, text].filter(Boolean).join(" "),
+    // "frame-coloured": rich text inside keeps the frame's text colour for its links.
+    className: [bg, text, bg ? "frame-coloured" : ""].filter(Boolean).join(" "),
     style,
     id: anchor,
     fullWidth: flag(s.full_width),
