@@ -1,4 +1,5 @@
-import { useLocation } from "@remix-run/react";
+import { useLocation, useRevalidator } from "@remix-run/react";
+import { useEffect } from "react";
 import type { Page } from "~/lib/api/schemas";
 import { PageView } from "~/page-builder/page-view";
 
@@ -7,13 +8,31 @@ export interface CmsPageData {
   widgetData: Record<string, unknown>;
   itemUrl: string | null;
   now: number;
+  /** Milliseconds from `now` until a block or widget of the page is due to appear or disappear. */
+  nextChangeMs?: number | null;
   signedIn: boolean;
+}
+
+const DAY = 86_400_000;
+
+/**
+ * Spec section 4 rechecks block visibility on a clock; here an open page asks the server again
+ * just after its next scheduled change (a second late, so the server's clock is past it too).
+ */
+function useRevalidateAtNextChange(nextChangeMs: number | null | undefined, now: number) {
+  const { revalidate } = useRevalidator();
+  useEffect(() => {
+    if (nextChangeMs === null || nextChangeMs === undefined || nextChangeMs > DAY) return;
+    const timer = setTimeout(revalidate, nextChangeMs + 1_000);
+    return () => clearTimeout(timer);
+  }, [nextChangeMs, now, revalidate]);
 }
 
 /** Renders the page a CMS page loader returned (the clock is the loader's, so server and browser agree). */
 export function CmsPage({ data }: { data: CmsPageData }) {
   const { search } = useLocation();
   const tab = new URLSearchParams(search).get("tab");
+  useRevalidateAtNextChange(data.nextChangeMs, data.now);
   return (
     <PageView
       page={data.page}
@@ -28,7 +47,8 @@ export function CmsPage({ data }: { data: CmsPageData }) {
 
 /** Switching tabs changes only ?tab=: the page is already loaded, so skip the round trip. */
 export function onlyTabChanged(currentUrl: URL, nextUrl: URL) {
-  if (currentUrl.pathname !== nextUrl.pathname) return false;
+  // The same URL again is a revalidation (for example at a scheduled change), not a tab switch.
+  if (currentUrl.pathname !== nextUrl.pathname || currentUrl.search === nextUrl.search) return false;
   const a = new URLSearchParams(currentUrl.search);
   const b = new URLSearchParams(nextUrl.search);
   a.delete("tab");

@@ -116,7 +116,7 @@ export async function loadCmsPage(request: Request, context: AppLoadContext, pat
     ]);
     const untilChange = msUntilNextVisibilityChange(pageSchedules(page), now);
     return data(
-      { page: publicView(page, now), widgetData: { ...widgetData, ...frameMedia }, itemUrl, now, signedIn, product: productFacts(widgetData) },
+      { page: publicView(page, now), widgetData: { ...widgetData, ...frameMedia }, itemUrl, now, nextChangeMs: untilChange, signedIn, product: productFacts(widgetData) },
       { headers: { "Cache-Control": pageCacheControl(request, signedIn, untilChange, context.publicUrl), Vary: "Cookie, Accept-Language" } },
     );
   } catch (error) {
