@@ -71,7 +71,6 @@ export function BackgroundVideo({ video, poster, className }: Props) {
         <button
           type="button"
           onClick={toggle}
-          aria-pressed={paused}
           className="absolute bottom-3 end-3 z-10 rounded-full bg-black/60 px-3 py-1.5 text-sm text-white hover:bg-black/80 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
         >
           {paused ? t("widgets.playVideo") : t("widgets.pauseVideo")}

@@ -12,7 +12,7 @@ function Chevron({ back }: { back?: boolean }) {
 }
 
 const BUTTON =
-  "absolute top-1/2 z-10 grid size-10 -translate-y-1/2 place-items-center rounded-full bg-white/90 text-stone-900 shadow-md ring-1 ring-stone-900/10 hover:bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand disabled:pointer-events-none disabled:opacity-0 dark:bg-stone-800/90 dark:text-stone-100 dark:hover:bg-stone-800";
+  "absolute top-1/2 z-10 grid size-10 -translate-y-1/2 place-items-center rounded-full bg-white/90 text-stone-900 shadow-md ring-1 ring-stone-900/10 hover:bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand aria-disabled:opacity-40 aria-disabled:cursor-default dark:bg-stone-800/90 dark:text-stone-100 dark:hover:bg-stone-800";
 
 /**
  * The gallery's slider layout: a row that scrolls sideways and snaps to each photo. It works
@@ -63,10 +63,10 @@ export function GallerySlider({ label, itemClass, items }: { label: string; item
       </ul>
       {ready && !(edges.start && edges.end) ? (
         <>
-          <button type="button" className={`${BUTTON} start-2`} aria-label={t("widgets.previous")} disabled={edges.start} onClick={() => page(-1)}>
+          <button type="button" className={`${BUTTON} start-2`} aria-label={t("widgets.previous")} aria-disabled={edges.start} onClick={() => edges.start || page(-1)}>
             <Chevron back />
           </button>
-          <button type="button" className={`${BUTTON} end-2`} aria-label={t("widgets.next")} disabled={edges.end} onClick={() => page(1)}>
+          <button type="button" className={`${BUTTON} end-2`} aria-label={t("widgets.next")} aria-disabled={edges.end} onClick={() => edges.end || page(1)}>
             <Chevron />
           </button>
         </>

@@ -69,10 +69,10 @@ export function HeroQuoteWidget({ widget, data }: WidgetProps<HeroQuoteData | nu
   }
 
   return (
-    <div className={`relative isolate h-[500px] overflow-hidden ${overlay.bg} ${textColour === "white" ? "text-white" : "text-stone-900"}`}>
+    <div className={`relative isolate flex min-h-[500px] flex-col overflow-hidden ${overlay.bg} ${textColour === "white" ? "text-white" : "text-stone-900"}`}>
       {backdrop}
       {scrim ? <div aria-hidden="true" className={`pointer-events-none absolute inset-0 -z-10 ${scrim}`} /> : null}
-      <div className={`mx-auto flex h-full max-w-6xl flex-col gap-5 px-6 py-10 sm:px-10 ${pick(JUSTIFY, f.text_justify, "center")} ${pick(ALIGN, f.text_align, "middle")}`}>
+      <div className={`mx-auto flex w-full max-w-6xl flex-1 flex-col gap-5 px-6 py-10 sm:px-10 ${pick(JUSTIFY, f.text_justify, "center")} ${pick(ALIGN, f.text_align, "middle")}`}>
         {overlayImage ? (
           <div className="max-w-[200px] md:max-w-[300px] [&_img]:block [&_img]:max-h-[180px] [&_img]:w-auto [&_img]:max-w-full">
             <Picture image={overlayImage} alt="" sizes="(min-width: 768px) 300px, 200px" />

@@ -197,7 +197,7 @@ describe("core/hero_quote", () => {
 
   it("plays a video behind the quote: its poster first, fetched nothing until asked, 500 px tall", () => {
     const html = show("core/hero_quote", fields, { background, overlay, video: { id: 5, url: "/v/5.mp4", mime: "video/mp4", poster } });
-    expect(html).toContain("h-[500px]");
+    expect(html).toContain("min-h-[500px]");
     expect(html).toMatch(/<video [^>]*preload="none"/);
     expect(html).toMatch(/<video [^>]*poster="\/assets\/i\/a+9\/16x9\/1920.webp"/);
     expect(html).not.toMatch(/<video [^>]*autoplay/i);
@@ -217,7 +217,7 @@ describe("core/hero_quote", () => {
     const html = show("core/hero_quote", { ...fields, overlay_colour: "brand", opacity: 30, saturation: "0" }, { background, overlay: null, video: null });
     expect(html).not.toContain("<video");
     expect(html).toContain(`src="/assets/i/${HASH(7)}/16x9/1920.jpg"`);
-    expect(html).toMatch(/class="relative isolate h-\[500px\][^"]*\bbg-brand\b/);
+    expect(html).toMatch(/class="relative isolate flex min-h-\[500px\][^"]*\bbg-brand\b/);
     expect(html).toMatch(/class="[^"]*\bopacity-30\b[^"]*\bsaturate-0\b/);
     // A bad opacity is the default, 70.
     expect(show("core/hero_quote", { ...fields, opacity: 45 }, { background, overlay: null, video: null })).toContain("opacity-70");
@@ -232,7 +232,7 @@ describe("core/hero_quote", () => {
     ];
     for (const [layout, classes] of cases) {
       const html = show("core/hero_quote", { ...fields, ...layout }, null);
-      const inner = html.match(/<div class="(mx-auto flex h-full[^"]*)"/)?.[1] ?? "";
+      const inner = html.match(/<div class="(mx-auto flex w-full[^"]*)"/)?.[1] ?? "";
       for (const c of classes) expect(inner.split(" "), `${JSON.stringify(layout)} ${c}`).toContain(c);
     }
   });
@@ -254,7 +254,7 @@ describe("core/hero_quote", () => {
     for (const data of [null, undefined, { background: null, overlay: null, video: null }, []]) {
       const html = show("core/hero_quote", fields, data);
       expect(html).toContain("Built to outlast us.");
-      expect(html).toContain("h-[500px]");
+      expect(html).toContain("min-h-[500px]");
       expect(html).not.toContain("<img");
       expect(html).not.toContain("<video");
     }
