@@ -98,11 +98,12 @@ function PhotoLink({ photo, number, count, lightbox, sizes, rounded = true }: {
   return (
     <a
       href={photo.full.url}
-      aria-label={t("widgets.enlarge", { number, count })}
       {...lightboxData}
       className={`group block overflow-hidden bg-stone-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand dark:bg-stone-800 ${rounded ? "rounded-md" : ""}`}
     >
       <Picture image={photo.thumb} alt={photo.heading} sizes={sizes} className="transition-transform duration-300 motion-safe:group-hover:scale-105" />
+      {/* The link's name: what the photo shows (its alt), then what the link does. */}
+      <span className="sr-only">{t("widgets.enlarge", { number, count })}</span>
     </a>
   );
 }

@@ -64,11 +64,13 @@ describe("core/gallery", () => {
       expect(html).toContain(`/assets/i/${HASH(3)}/4x3/400.avif 400w`);
       expect(html).not.toContain("/4x3/1920.avif 1920w");
       expect(html).toMatch(/<img [^>]*width="400" height="300"/);
-      const photoLinks = links(html).filter((a) => a.includes("aria-label=\"Enlarge"));
+      const photoLinks = [...html.matchAll(/<a [^>]*>.*?<\/a>/gs)].map((m) => m[0]).filter((a) => a.includes("Enlarge photo"));
       expect(photoLinks).toHaveLength(2);
       expect(photoLinks[0]).toContain(`href="/assets/i/${HASH(1)}/orig/1920.jpg"`);
-      expect(photoLinks[0]).toContain('aria-label="Enlarge photo 1 of 2"');
-      expect(photoLinks[1]).toContain('aria-label="Enlarge photo 2 of 2"');
+      // Named by what the photo shows (its alt) and then what the link does.
+      expect(photoLinks[0]).toMatch(/alt="[^"]+"/);
+      expect(photoLinks[0]).toContain('<span class="sr-only">Enlarge photo 1 of 2</span>');
+      expect(photoLinks[1]).toContain('<span class="sr-only">Enlarge photo 2 of 2</span>');
     });
   }
 
@@ -115,7 +117,7 @@ describe("core/gallery", () => {
   });
 
   it("gives the lightbox the photo's size and source only when useLightbox is on (the default)", () => {
-    const on = links(show("core/gallery", {}, gallery())).filter((a) => a.includes("Enlarge"));
+    const on = links(show("core/gallery", {}, gallery())).filter((a) => a.includes("/orig/1920"));
     expect(on[0]).toContain('data-pswp-width="1920"');
     expect(on[0]).toContain('data-pswp-height="1280"');
     expect(on[0]).toContain(`data-pswp-src="/assets/i/${HASH(1)}/orig/1920.webp"`);
