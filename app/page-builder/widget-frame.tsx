@@ -27,10 +27,11 @@ const codes: Record<string, string> = {
   dng: "danger",
 };
 const textColours: Record<string, string> = { white: "text-white", black: "text-stone-900" };
-const opacities: Record<string, string> = {
+/** Background image opacity and saturation (spec: 10–100 and 0, 50, 100); hero_quote uses them too. */
+export const opacities: Record<string, string> = {
   "10": "opacity-10", "30": "opacity-30", "50": "opacity-50", "70": "opacity-70", "90": "opacity-90", "100": "opacity-100",
 };
-const saturations: Record<string, string> = { "0": "saturate-0", "50": "saturate-50", "100": "saturate-100" };
+export const saturations: Record<string, string> = { "0": "saturate-0", "50": "saturate-50", "100": "saturate-100" };
 
 /** The spacing scale of the wrapper's padding and margin: Tailwind's (0, px, 0.5 … 96). */
 const SCALE = new Set([

@@ -1,6 +1,7 @@
 import { BackgroundVideo } from "~/components/background-video";
 import { cssImageSet, Picture } from "~/components/image";
 import type { WidgetProps } from "../types";
+import { opacities, saturations } from "../widget-frame";
 import { bool, str } from "../types";
 import type { HeroQuoteData } from "./media.server";
 
@@ -16,10 +17,6 @@ const OVERLAYS: Record<string, { bg: string; text: "white" | "black" }> = {
 };
 const JUSTIFY: Record<string, string> = { left: "items-start text-start", center: "items-center text-center", right: "items-end text-end" };
 const ALIGN: Record<string, string> = { top: "justify-start", middle: "justify-center", bottom: "justify-end" };
-const OPACITY: Record<string, string> = {
-  "10": "opacity-10", "30": "opacity-30", "50": "opacity-50", "70": "opacity-70", "90": "opacity-90", "100": "opacity-100",
-};
-const SATURATION: Record<string, string> = { "0": "saturate-0", "50": "saturate-50", "100": "" };
 
 /** A field's value looked up in a map (own keys only), or the fallback key's. */
 function pick<T>(map: Record<string, T>, value: unknown, fallback: string): T {
@@ -48,8 +45,8 @@ export function HeroQuoteWidget({ widget, data }: WidgetProps<HeroQuoteData | nu
   const overlay = pick(OVERLAYS, f.overlay_colour, "black");
   const textColour = pick({ white: "white", black: "black" } as Record<string, "white" | "black">, f.text_colour, overlay.text === "black" ? "black" : "white");
   const opacityKey = typeof f.opacity === "number" || typeof f.opacity === "string" ? String(f.opacity).trim() : "";
-  const opacity = pick(OPACITY, f.opacity, "70");
-  const layer = `pointer-events-none absolute inset-0 -z-10 ${opacity} ${pick(SATURATION, f.saturation, "100")}`.trim();
+  const opacity = pick(opacities, f.opacity, "70");
+  const layer = `pointer-events-none absolute inset-0 -z-10 ${opacity} ${pick(saturations, f.saturation, "100")}`.trim();
   const hasMedia = Boolean(background || video);
   // Nearly opaque media leaves the overlay colour nothing to do: a scrim keeps the text readable.
   const scrim = hasMedia && (opacityKey === "90" || opacityKey === "100") ? (textColour === "white" ? "bg-black/40" : "bg-white/50") : null;
