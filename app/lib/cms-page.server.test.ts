@@ -40,7 +40,8 @@ const promotion = {
           id: "b1",
           widgets: [
             html("always", "Always here"),
-            html("until", "Ends with the weekend", { hidden_after: at(30) }),
+            // Typed without a zone: the site's clock (Brisbane, UTC+10), so 20:00:30 there is T0 + 30 s.
+            html("until", "Ends with the weekend", { hidden_after: "2026-06-01 20:00:30" }),
             html("from", "Starts on Monday", { hidden_before: at(45) }),
             html("off", "Switched off", { visibility: 0 }),
           ],
@@ -60,6 +61,7 @@ function fakeCms() {
     const path = new URL(request.url).pathname;
     calls.push(path);
     if (path.endsWith("/domain/initialData")) return json({ data: { sitemap: [], redirects: [], links: [] } });
+    if (path.endsWith("/domain/currentDomain")) return json({ data: { name: "Dovetail", time_zone: "Australia/Brisbane" } });
     if (path.endsWith("/page/sale")) return json({ data: promotion });
     return new Response(JSON.stringify({ message: "Not found" }), { status: 404 });
   });

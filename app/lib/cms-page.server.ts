@@ -3,7 +3,8 @@ import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { isUpstreamError } from "./api/errors";
 import { getPage } from "./api/pages.server";
-import { getInitialData } from "./api/site.server";
+import { getInitialData, getSettings } from "./api/site.server";
+import { siteTimeZone } from "./time-zone";
 import type { InitialData, Page, Product } from "./api/schemas";
 import type { ProductFacts } from "./structured-data";
 import { cacheControl } from "./cache-control";
@@ -13,7 +14,7 @@ import { parseUrl, safeRedirectPath } from "./url";
 import { loadWidgetData, pageAcceptsItem, pageWidgets } from "~/page-builder/loaders.server";
 import { ItemNotFound } from "~/page-builder/types";
 import { loadFrameMedia } from "~/page-builder/frame-media.server";
-import { isBlockVisible, isWidgetVisible, msUntilNextVisibilityChange, pageSchedules } from "~/page-builder/visibility";
+import { isBlockVisible, isWidgetVisible, msUntilNextVisibilityChange, onSiteClock, pageSchedules } from "~/page-builder/visibility";
 
 /** A page path the site will look up: bounded, with no control characters. */
 const pagePathSchema = z
@@ -100,6 +101,7 @@ export async function loadCmsPage(request: Request, context: AppLoadContext, pat
       }
     }
     if (!page) throw notFound(pathname);
+    page = onSiteClock(page, siteTimeZone((await getSettings(transport)).time_zone));
 
     const now = Date.now();
     const [widgetData, frameMedia] = await Promise.all([

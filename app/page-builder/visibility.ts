@@ -1,4 +1,5 @@
 import type { Page, PageBlock, Widget } from "~/lib/api/schemas";
+import { zonedInstant } from "~/lib/time-zone";
 
 function time(value: unknown) {
   if (typeof value !== "string" || !value) return null;
@@ -72,4 +73,30 @@ export function pageSchedules(page: Page): Partial<ScheduledBlock>[] {
     row.blocks.filter((b) => !b.deleted).flatMap((b) => b.widgets.filter((w) => !w.deleted).map((w) => (w.wrapper ?? {}) as FrameSchedule)),
   );
   return [...page.pageContents, ...wrappers];
+}
+
+const SCHEDULE_KEYS = ["start_time", "end_time", "hidden_before", "hidden_after"] as const;
+
+function zoned<T extends object>(holder: T, timeZone: string): T {
+  const out = { ...holder } as Record<string, unknown>;
+  for (const key of SCHEDULE_KEYS) if (key in out) out[key] = zonedInstant(out[key], timeZone);
+  return out as T;
+}
+
+/**
+ * The page with every schedule time as an instant: zone-less times typed in the back-office are
+ * read on the site's clock (its time zone), so the server and the browser agree on them.
+ */
+export function onSiteClock(page: Page, timeZone: string): Page {
+  return {
+    ...page,
+    rows: page.rows.map((row) => ({
+      ...row,
+      blocks: row.blocks.map((b) => ({
+        ...b,
+        widgets: b.widgets.map((w) => (w.wrapper ? { ...w, wrapper: zoned(w.wrapper, timeZone) } : w)),
+      })),
+    })),
+    pageContents: page.pageContents.map((pb) => zoned(pb, timeZone)),
+  };
 }

@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_TIME_ZONE, siteTimeZone, zonedInstant } from "./time-zone";
+
+describe("zonedInstant", () => {
+  it("reads a zone-less date or date-time on the site's clock (Brisbane: UTC+10)", () => {
+    expect(zonedInstant("2026-12-01", "Australia/Brisbane")).toBe("2026-11-30T14:00:00.000Z");
+    expect(zonedInstant("2026-12-01 09:30", "Australia/Brisbane")).toBe("2026-11-30T23:30:00.000Z");
+    expect(zonedInstant("2026-12-01T09:30:15", "Australia/Brisbane")).toBe("2026-11-30T23:30:15.000Z");
+  });
+  it("follows daylight saving where the zone has it (Sydney: +11 in December, +10 in June)", () => {
+    expect(zonedInstant("2026-12-01 00:00", "Australia/Sydney")).toBe("2026-11-30T13:00:00.000Z");
+    expect(zonedInstant("2026-06-01 00:00", "Australia/Sydney")).toBe("2026-05-31T14:00:00.000Z");
+  });
+  it("keeps values that carry a zone, and leaves anything else alone", () => {
+    expect(zonedInstant("2026-12-01T00:00:00Z", "Australia/Brisbane")).toBe("2026-12-01T00:00:00Z");
+    expect(zonedInstant("2026-12-01T00:00:00+02:00", "Australia/Brisbane")).toBe("2026-12-01T00:00:00+02:00");
+    expect(zonedInstant("soon", "Australia/Brisbane")).toBe("soon");
+    expect(zonedInstant(null, "Australia/Brisbane")).toBeNull();
+  });
+});
+
+describe("siteTimeZone", () => {
+  it("takes a valid IANA name and falls back to Brisbane", () => {
+    expect(siteTimeZone("Australia/Perth")).toBe("Australia/Perth");
+    expect(siteTimeZone("Mars/Olympus")).toBe(DEFAULT_TIME_ZONE);
+    expect(siteTimeZone(undefined)).toBe(DEFAULT_TIME_ZONE);
+  });
+});

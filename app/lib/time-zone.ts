@@ -1,0 +1,54 @@
+/**
+ * Schedule times typed in the back-office without a zone ("2026-12-01" or "2026-12-01 09:00")
+ * mean the site's wall clock, not the server's or UTC. These helpers turn them into instants.
+ */
+
+/** The seeded site is on the Sunshine Coast (Queensland: UTC+10, no daylight saving). */
+export const DEFAULT_TIME_ZONE = "Australia/Brisbane";
+
+const ZONELESS = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?$/;
+
+/** A usable IANA time zone name, or the default. */
+export function siteTimeZone(value: unknown) {
+  if (typeof value !== "string" || !value) return DEFAULT_TIME_ZONE;
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: value });
+    return value;
+  } catch {
+    return DEFAULT_TIME_ZONE;
+  }
+}
+
+/** How far the zone's wall clock is ahead of UTC at an instant, in milliseconds. */
+function offsetAt(instant: number, timeZone: string) {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  }).formatToParts(instant);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const wall = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
+  return wall - Math.floor(instant / 1000) * 1000;
+}
+
+/**
+ * A schedule value as an ISO instant: one with a zone (or "Z") is kept as it is; a zone-less
+ * date or date-time is read on the site's clock. Anything else is returned unchanged.
+ */
+export function zonedInstant(value: unknown, timeZone: string): unknown {
+  if (typeof value !== "string") return value;
+  const m = ZONELESS.exec(value.trim());
+  if (!m) return value;
+  const [, y, mo, d, h = "0", mi = "0", s = "0"] = m;
+  const wall = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));
+  if (Number.isNaN(wall)) return value;
+  // The offset at the guess, then again at the result (right across a daylight-saving change).
+  let instant = wall - offsetAt(wall, timeZone);
+  instant = wall - offsetAt(instant, timeZone);
+  return new Date(instant).toISOString();
+}
