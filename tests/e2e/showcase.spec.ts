@@ -140,6 +140,13 @@ test.describe("showcase page", () => {
     await expect(page).toHaveURL(/\/showcase$/);
   });
 
+  test("is in the sitemap but linked from no menu", async ({ page, request }) => {
+    const sitemap = await (await request.get("/sitemap.xml")).text();
+    expect(sitemap).toMatch(/<loc>[^<]*\/showcase<\/loc>/);
+    await open(page, "/");
+    await expect(page.locator('header a[href="/showcase"], footer a[href="/showcase"]')).toHaveCount(0);
+  });
+
   test("an unknown gallery under the showcase is a 404", async ({ page }) => {
     expect((await page.goto("/showcase/no-such-gallery"))?.status()).toBe(404);
   });
