@@ -61,7 +61,7 @@ export function HomeHeroWidget({ widget, data }: WidgetProps<Slide[] | null | un
           <div
             key={s.id}
             id={`hero-${widget.id}-${i + 1}`}
-            className="swiper-slide relative aspect-[16/9] max-h-[80vh] w-full"
+            className="swiper-slide relative aspect-[16/9] max-h-[80vh] min-h-[26rem] w-full"
             role="group"
             aria-roledescription="slide"
             aria-label={t("hero.slide", { number: i + 1, count: slides.length })}
@@ -70,7 +70,7 @@ export function HomeHeroWidget({ widget, data }: WidgetProps<Slide[] | null | un
               <Picture image={s.image} alt="" sizes="100vw" priority={i === 0} className="absolute inset-0 h-full object-cover" />
             ) : null}
             <div className={`absolute inset-0 ${overlays[s.overlay_color ?? "black"] ?? overlays.black}`} aria-hidden="true" />
-            <div className={`absolute inset-0 flex flex-col items-center justify-center gap-3 px-6 text-center ${s.text_color === "black" ? "text-stone-900" : "text-white"}`}>
+            <div className={`absolute inset-0 flex flex-col items-center justify-center gap-3 px-6 pt-6 pb-14 text-center ${s.text_color === "black" ? "text-stone-900" : "text-white"}`}>
               {s.heading ? (
                 <h2 dir="auto" className="font-serif text-3xl font-bold drop-shadow md:text-5xl">
                   {s.heading}
