@@ -14,13 +14,13 @@ export const faqSchema = z.object({
 });
 export type Faq = z.infer<typeof faqSchema>;
 
-/** The questions of a group (spec: GET cognito/faq?group); [] for a malformed or unknown group. */
+/** The questions of a group, up to the API's 500 (spec: GET cognito/faq?group); [] for a malformed or unknown group. */
 export function getFaqs(t: Transport, group: unknown): Promise<Faq[]> {
   const g = groupKey.safeParse(group);
   if (!g.success) return Promise.resolve([]);
   const load = () =>
     t
-      .get("/api/v1/cognito/faq", z.object({ data: tolerantList(faqSchema) }), { group: g.data })
+      .get("/api/v1/cognito/faq", z.object({ data: tolerantList(faqSchema) }), { group: g.data, page_size: 500 })
       .then((r) => r.data)
       .catch(noneOn404<Faq[]>([]));
   return cachedWhenAnonymous(t, `faqs:${g.data}`, load, { freshFor: MINUTE });

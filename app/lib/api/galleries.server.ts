@@ -116,7 +116,7 @@ export function getGalleries(t: Transport, group: unknown, aspect: ImageAspect =
   const groupValue = g?.success ? g.data : undefined;
   const load = () =>
     t
-      .get("/api/v1/cognito/gallery", z.object({ data: tolerantList(gallerySummarySchema) }), { group: groupValue, image_aspect: aspect, image_width: width })
+      .get("/api/v1/cognito/gallery", z.object({ data: tolerantList(gallerySummarySchema) }), { group: groupValue, image_aspect: aspect, image_width: width, page_size: 500 })
       .then((r) => r.data)
       .catch(noneOn404<GallerySummary[]>([]));
   return cachedWhenAnonymous(t, `galleries:${groupValue ?? ""}:${aspect}:${width}`, load, { freshFor: MINUTE });

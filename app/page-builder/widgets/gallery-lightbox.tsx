@@ -17,6 +17,8 @@ export function useGalleryLightbox(ref: RefObject<HTMLElement>, enabled: boolean
   const close = t("catalogue.close");
   const previous = t("widgets.previous");
   const next = t("widgets.next");
+  const zoom = t("widgets.zoom");
+  const imageError = t("widgets.imageError");
 
   useEffect(() => {
     const el = ref.current;
@@ -36,6 +38,8 @@ export function useGalleryLightbox(ref: RefObject<HTMLElement>, enabled: boolean
           closeTitle: close,
           arrowPrevTitle: previous,
           arrowNextTitle: next,
+          zoomTitle: zoom,
+          errorMsg: imageError,
         });
         box.init();
         lightbox = box;
@@ -51,5 +55,5 @@ export function useGalleryLightbox(ref: RefObject<HTMLElement>, enabled: boolean
       lightbox?.destroy();
       delete el.dataset.lightbox;
     };
-  }, [enabled, ref, close, previous, next]);
+  }, [enabled, ref, close, previous, next, zoom, imageError]);
 }

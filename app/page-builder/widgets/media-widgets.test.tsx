@@ -362,7 +362,7 @@ describe("loaders", () => {
     const { transport, calls } = fakeTransport((_m, path) => groupAnswer(path));
     const data = await loadWidgetData([widget("core/gallery_group", { group: "Showcase", heading: "Our work" })], { transport, itemUrl: null, pagePath: "/showcase/" });
     const d = data.w9 as GalleryGroupData;
-    expect(calls).toEqual([{ method: "GET", path: "/api/v1/cognito/gallery", params: { group: "Showcase", image_aspect: "4x3", image_width: 300 } }]);
+    expect(calls).toEqual([{ method: "GET", path: "/api/v1/cognito/gallery", params: { group: "Showcase", image_aspect: "4x3", image_width: 300, page_size: 500 } }]);
     expect(d.pagePath).toBe("/showcase");
     expect(d.gallery).toBeNull();
     expect(render(<WidgetView widget={widget("core/gallery_group", { heading: "Our work" })} data={d} env={{ itemUrl: null, signedIn: false }} />)).toContain(
@@ -410,7 +410,7 @@ describe("loaders", () => {
   it("core/faq loads the questions of its group, and nothing without one", async () => {
     const { transport, calls } = fakeTransport(() => ({ data: [{ id: 1, name: "Q?", content: null, group: "Delivery" }, { broken: true }] }));
     expect(await loadFaq(widget("core/faq", { group: "Delivery" }), { transport, itemUrl: null })).toEqual([{ id: 1, name: "Q?", content: "", group: "Delivery" }]);
-    expect(calls).toEqual([{ method: "GET", path: "/api/v1/cognito/faq", params: { group: "Delivery" } }]);
+    expect(calls).toEqual([{ method: "GET", path: "/api/v1/cognito/faq", params: { group: "Delivery", page_size: 500 } }]);
     expect(await loadFaq(widget("core/faq", {}), { transport, itemUrl: null })).toBeUndefined();
     expect(await loadFaq(widget("core/faq", { group: "" }), { transport, itemUrl: null })).toBeUndefined();
     expect(calls).toHaveLength(1);
