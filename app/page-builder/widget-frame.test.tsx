@@ -31,7 +31,9 @@ describe("frameAttributes", () => {
     expect(frameAttributes({ background_colour: "bnd" }).className).toBe("bg-brand text-white frame-coloured");
     // The frame's own text colour replaces the background's (never both: CSS order would pick one).
     expect(frameAttributes({ background_colour: "brand", text_colour: "blk" }).className).toBe("bg-brand text-stone-900 frame-coloured");
-    expect(frameAttributes({ background_colour: "warning", text_colour: "wht" }).className).toBe("bg-amber-300 text-white frame-coloured");
+    expect(frameAttributes({ background_colour: "warning", text_colour: "wht" }).className).toBe("bg-amber-300 text-white frame-coloured light");
+    // Light backgrounds keep their content in light-theme colours, even in the dark theme.
+    expect(frameAttributes({ background_colour: "wht" }).className).toBe("bg-white text-stone-900 frame-coloured light");
     expect(frameAttributes({ text_colour: "white" }).className).toBe("text-white");
   });
 

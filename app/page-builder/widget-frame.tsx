@@ -26,6 +26,8 @@ const codes: Record<string, string> = {
   wrn: "warning",
   dng: "danger",
 };
+/** Backgrounds light enough that their content should keep light-theme colours. */
+const LIGHT_BACKGROUNDS = new Set(["bg-white", "bg-stone-200", "bg-amber-300"]);
 const textColours: Record<string, string> = { white: "text-white", black: "text-stone-900" };
 /** Background image opacity and saturation (spec: 10–100 and 0, 50, 100); hero_quote uses them too. */
 export const opacities: Record<string, string> = {
@@ -134,8 +136,9 @@ export function frameAttributes(s: FrameSettings) {
   const opacity = opacities[String(s.background_image_opacity ?? "100")] ?? opacities["100"];
   const saturation = saturations[String(s.background_image_saturation ?? "100")] ?? saturations["100"];
   return {
-    // "frame-coloured": rich text inside keeps the frame's text colour for its links.
-    className: [bg, text, bg ? "frame-coloured" : ""].filter(Boolean).join(" "),
+    // "frame-coloured": rich text inside keeps the frame's text colour for its links. "light": on
+    // a light background the content keeps its light-theme colours in the dark theme too.
+    className: [bg, text, bg ? "frame-coloured" : "", bg && LIGHT_BACKGROUNDS.has(bg) ? "light" : ""].filter(Boolean).join(" "),
     style,
     id: anchor,
     fullWidth: flag(s.full_width),
