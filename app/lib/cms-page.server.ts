@@ -109,7 +109,7 @@ export async function loadCmsPage(request: Request, context: AppLoadContext, pat
         transport,
         itemUrl,
         itemParameter: itemUrl ? url.url_parameter_2 : null,
-        pagePath: page.url === "home" ? "" : `/${page.url}`,
+        pagePath: `/${page.url}`,
       }).catch((error) => {
         if (error instanceof ItemNotFound) throw notFound(pathname);
         throw error;

@@ -1,50 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { upstreamCache } from "~/lib/api/cache.server";
-import { UpstreamError } from "~/lib/api/errors";
-import type { Gallery, GalleryImage, GallerySummary } from "~/lib/api/galleries.server";
-import type { Image, Widget } from "~/lib/api/schemas";
-import type { Transport } from "~/lib/api/transport.server";
+import { describe, expect, it } from "vitest";
+import type { Gallery } from "~/lib/api/galleries.server";
+import type { Image } from "~/lib/api/schemas";
 import { count, render } from "~/test/render";
-import { loadWidgetData, pageAcceptsItem } from "../loaders.server";
-import { ItemNotFound } from "../types";
+import { pageAcceptsItem } from "../loaders.server";
 import { WidgetView } from "../widget-view";
 import type { GalleryGroupData } from "./media.server";
-import { loadFaq, loadGallery, loadGalleryGroup, loadHeroQuote } from "./media.server";
-import { testVariant } from "./test-images";
-
-const HASH = (n: number) => String(n).padStart(32, "a");
-
-const variant = testVariant;
-
-/** A slide's image as the gallery endpoint gives it: 4x3 at 1920, with the original's shape as an extra aspect. */
-const photo = (n: number, extra: Partial<GalleryImage["extra_aspects"][number]> = {}): GalleryImage => ({
-  ...variant(HASH(n), "4x3", 1920, 1440),
-  extra_aspects: [{ ...variant(HASH(n), "orig", 1920, 1280), ...extra }],
-});
-
-const gallery = (over: Partial<Gallery> = {}): Gallery => ({
-  id: 4,
-  name: "Kitchens",
-  url: "kitchens",
-  heading: "Kitchen tables",
-  sub_heading: "Made for long lunches",
-  group: "Showcase",
-  slides: [
-    { id: 1, image: photo(1), link: "", heading: "Yandina table", sub_heading: "Spotted gum", content: "", link_button_text: "" },
-    { id: 2, image: null, link: "", heading: "No picture", sub_heading: "", content: "", link_button_text: "" },
-    { id: 3, image: photo(3), link: "", heading: "Montville bench", sub_heading: "", content: "", link_button_text: "" },
-  ],
-  ...over,
-});
-
-const widget = (type: string, fields: Record<string, unknown> = {}, items: Record<string, unknown>[] = []): Widget => ({
-  id: "w9",
-  type,
-  sort: 0,
-  deleted: false,
-  fields,
-  items,
-});
+import { gallery, HASH, photo, summary, widget } from "./gallery-fixtures";
+import { testVariant as variant } from "./test-images";
 
 const show = (type: string, fields: Record<string, unknown>, data: unknown, opts: { itemUrl?: string | null; url?: string; items?: Record<string, unknown>[] } = {}) =>
   render(<WidgetView widget={widget(type, fields, opts.items)} data={data} env={{ itemUrl: opts.itemUrl ?? null, signedIn: false }} />, opts.url ?? "/");
@@ -145,9 +107,6 @@ describe("core/gallery", () => {
   });
 });
 
-const summary = (id: number, url: string, heading: string): GallerySummary => ({
-  id, name: heading, url, heading, sub_heading: `${heading} we made`, group: "Showcase", image: { ...variant(HASH(id), "4x3", 300, 225), extra_aspects: [] }, slide_count: 6,
-});
 const groupData = (over: Partial<GalleryGroupData> = {}): GalleryGroupData => ({
   galleries: [summary(4, "kitchens", "Kitchens"), summary(5, "outdoor", "Outdoor")],
   gallery: null,
@@ -289,137 +248,5 @@ describe("core/form and core/gift_voucher_purchase", () => {
   it("render nothing until their own issue", () => {
     expect(show("core/form", { id: 3, heading: "Contact us" }, { id: 3 })).toBe("");
     expect(show("core/gift_voucher_purchase", { amounts: "50|100" }, null)).toBe("");
-  });
-});
-
-/** A transport that records its calls and answers from `answer`; `anonymous` so answers may be cached. */
-function fakeTransport(answer: (method: "GET" | "POST", path: string, params: Record<string, unknown>) => unknown) {
-  const calls: { method: string; path: string; params: Record<string, unknown> }[] = [];
-  const run = async (method: "GET" | "POST", path: string, schema: { parse: (v: unknown) => unknown }, params: Record<string, unknown>) => {
-    calls.push({ method, path, params });
-    return schema.parse(await answer(method, path, params));
-  };
-  const transport = {
-    anonymous: true,
-    get: (path: string, schema: { parse: (v: unknown) => unknown }, query?: Record<string, unknown>) => run("GET", path, schema, query ?? {}),
-    post: (path: string, schema: { parse: (v: unknown) => unknown }, body?: unknown) => run("POST", path, schema, (body ?? {}) as Record<string, unknown>),
-  } as unknown as Transport;
-  return { transport, calls };
-}
-
-const notFound = (path: string) => new UpstreamError("Not found", 404, path);
-
-describe("loaders", () => {
-  beforeEach(() => {
-    upstreamCache.clear();
-    vi.spyOn(console, "error").mockImplementation(() => {});
-  });
-  afterEach(() => vi.restoreAllMocks());
-
-  it("core/gallery asks for the gallery at the widget's aspect (16x9 by default, spec section 9), at 1920, with the lightbox aspect and limit", async () => {
-    const { transport, calls } = fakeTransport(() => ({ data: gallery() }));
-    const g = (await loadGallery(widget("core/gallery", { id: "kitchens", limitSlides: 1 }), { transport, itemUrl: null })) as Gallery;
-    expect(calls).toEqual([{ method: "GET", path: "/api/v1/cognito/gallery/kitchens", params: { image_aspect: "16x9", image_width: 1920, extra_aspects: "orig", limit: 1 } }]);
-    // The limit holds even when the upstream sends more.
-    expect(g.slides).toHaveLength(1);
-
-    await loadGallery(widget("core/gallery", { id: 12, aspect: "16by9", lightboxAspect: "1x1" }), { transport, itemUrl: null });
-    expect(calls[1]).toMatchObject({ path: "/api/v1/cognito/gallery/12", params: { image_aspect: "16x9", extra_aspects: "1x1", limit: undefined } });
-
-    // The lightbox wanting the thumbnails' own aspect needs no extra one; a bad aspect is the default.
-    await loadGallery(widget("core/gallery", { id: 13, aspect: "5x5", lightboxAspect: "16:9" }), { transport, itemUrl: null });
-    expect(calls[2].params).toMatchObject({ image_aspect: "16x9", extra_aspects: undefined });
-  });
-
-  it("core/gallery asks nothing for a missing or malformed id, and a 404 is no gallery", async () => {
-    const { transport, calls } = fakeTransport((_m, path) => {
-      throw notFound(path);
-    });
-    for (const id of [undefined, "", "../admin", "a/b", {}, -3]) {
-      expect(await loadGallery(widget("core/gallery", { id }), { transport, itemUrl: null })).toBeNull();
-    }
-    expect(calls).toHaveLength(0);
-    expect(await loadGallery(widget("core/gallery", { id: "gone" }), { transport, itemUrl: null })).toBeNull();
-    expect(calls).toHaveLength(1);
-  });
-
-  it("core/gallery drops broken slides and images rather than the gallery", async () => {
-    const raw = { ...gallery(), heading: null, slides: [{ id: 1, image: { nope: 1 } }, "junk", { id: 3, image: photo(3), heading: null }] };
-    const { transport } = fakeTransport(() => ({ data: raw }));
-    const g = (await loadGallery(widget("core/gallery", { id: "kitchens" }), { transport, itemUrl: null })) as Gallery;
-    expect(g.heading).toBe("");
-    expect(g.slides.map((s) => [s.id, s.image ? "image" : null, s.heading])).toEqual([[1, null, ""], [3, "image", ""]]);
-  });
-
-  const groupAnswer = (path: string) => {
-    if (path === "/api/v1/cognito/gallery") return { data: [summary(4, "kitchens", "Kitchens"), summary(5, "outdoor", "Outdoor")] };
-    if (path === "/api/v1/cognito/gallery/kitchens") return { data: gallery() };
-    if (path === "/api/v1/cognito/gallery/elsewhere") return { data: gallery({ id: 99, url: "elsewhere" }) };
-    throw notFound(path);
-  };
-
-  it("core/gallery_group lists the group's galleries at 4x3/300 with the page's path for links", async () => {
-    const { transport, calls } = fakeTransport((_m, path) => groupAnswer(path));
-    const data = await loadWidgetData([widget("core/gallery_group", { group: "Showcase", heading: "Our work" })], { transport, itemUrl: null, pagePath: "/showcase/" });
-    const d = data.w9 as GalleryGroupData;
-    expect(calls).toEqual([{ method: "GET", path: "/api/v1/cognito/gallery", params: { group: "Showcase", image_aspect: "4x3", image_width: 300, page_size: 500 } }]);
-    expect(d.pagePath).toBe("/showcase");
-    expect(d.gallery).toBeNull();
-    expect(render(<WidgetView widget={widget("core/gallery_group", { heading: "Our work" })} data={d} env={{ itemUrl: null, signedIn: false }} />)).toContain(
-      'href="/showcase/outdoor"',
-    );
-  });
-
-  it("core/gallery_group loads the gallery the URL names, and 404s one that is unknown or of another group", async () => {
-    const { transport, calls } = fakeTransport((_m, path) => groupAnswer(path));
-    const w = widget("core/gallery_group", { group: 2 });
-    const d = (await loadGalleryGroup(w, { transport, itemUrl: "kitchens", pagePath: "/showcase" })) as GalleryGroupData;
-    expect(d.gallery?.heading).toBe("Kitchen tables");
-    expect(calls).toContainEqual({ method: "GET", path: "/api/v1/cognito/gallery/kitchens", params: { image_aspect: "16x9", image_width: 1920, extra_aspects: "orig", limit: undefined } });
-    await expect(loadGalleryGroup(w, { transport, itemUrl: "nowhere", pagePath: "/showcase" })).rejects.toBeInstanceOf(ItemNotFound);
-    await expect(loadGalleryGroup(w, { transport, itemUrl: "elsewhere", pagePath: "/showcase" })).rejects.toBeInstanceOf(ItemNotFound);
-    await expect(loadGalleryGroup(w, { transport, itemUrl: "bad/url", pagePath: "/showcase" })).rejects.toBeInstanceOf(ItemNotFound);
-    // Through the page's loader too: the 404 is not swallowed as a failed widget.
-    await expect(loadWidgetData([w], { transport, itemUrl: "nowhere" })).rejects.toBeInstanceOf(ItemNotFound);
-  });
-
-  it("core/hero_quote loads the background 16x9/1920, the overlay orig/300 and the video in parallel", async () => {
-    const { transport, calls } = fakeTransport((method, path, params) => {
-      if (method === "POST") return { data: variant(String(params.hash), String(params.image_aspect), Number(params.image_width), 100) };
-      return { data: { id: 5, url: "/v/5.mp4", mime: "video/mp4", poster: null } };
-    });
-    const w = { ...widget("core/hero_quote", { quote: "Q", background_video_id: "5", imageHashes: { background_image: HASH(1) } }), imageHashes: { overlay_image: HASH(2) } };
-    const data = (await loadHeroQuote(w, { transport, itemUrl: null })) as { background: Image; overlay: Image; video: { url: string } };
-    expect(calls).toHaveLength(3);
-    expect(calls).toContainEqual({ method: "POST", path: "/api/v1/cognito/image/getByHash", params: { hash: HASH(1), image_aspect: "16x9", image_width: 1920 } });
-    expect(calls).toContainEqual({ method: "POST", path: "/api/v1/cognito/image/getByHash", params: { hash: HASH(2), image_aspect: "orig", image_width: 300 } });
-    expect(calls).toContainEqual({ method: "GET", path: "/api/v1/cognito/video/5", params: { image_aspect: "16x9", image_width: 1920 } });
-    expect(data.background.url).toBe(`/assets/i/${HASH(1)}/16x9/1920.jpg`);
-    expect(data.video.url).toBe("/v/5.mp4");
-  });
-
-  it("core/hero_quote asks nothing without media, or for malformed hashes and video ids", async () => {
-    const { transport, calls } = fakeTransport(() => {
-      throw new Error("no call expected");
-    });
-    const w = widget("core/hero_quote", { quote: "Q", background_video_id: "x", imageHashes: { background_image: "../etc", overlay_image: 7 } });
-    expect(await loadHeroQuote(w, { transport, itemUrl: null })).toEqual({ background: null, overlay: null, video: null });
-    expect(calls).toHaveLength(0);
-  });
-
-  it("core/faq loads the questions of its group, and nothing without one", async () => {
-    const { transport, calls } = fakeTransport(() => ({ data: [{ id: 1, name: "Q?", content: null, group: "Delivery" }, { broken: true }] }));
-    expect(await loadFaq(widget("core/faq", { group: "Delivery" }), { transport, itemUrl: null })).toEqual([{ id: 1, name: "Q?", content: "", group: "Delivery" }]);
-    expect(calls).toEqual([{ method: "GET", path: "/api/v1/cognito/faq", params: { group: "Delivery", page_size: 500 } }]);
-    expect(await loadFaq(widget("core/faq", {}), { transport, itemUrl: null })).toBeUndefined();
-    expect(await loadFaq(widget("core/faq", { group: "" }), { transport, itemUrl: null })).toBeUndefined();
-    expect(calls).toHaveLength(1);
-  });
-
-  it("core/faq: an unknown group is no questions", async () => {
-    const { transport } = fakeTransport((_m, path) => {
-      throw notFound(path);
-    });
-    expect(await loadFaq(widget("core/faq", { group: 99 }), { transport, itemUrl: null })).toEqual([]);
   });
 });
