@@ -1,13 +1,13 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 
-// The shared cache reads Date.now: fake the Date (only) before the imports below run, so the
+// The cache reads Date.now: fake the Date (only) before the imports below run, so the
 // tests move a fixed clock past a block's end while the page stays in the cache.
 vi.hoisted(() => {
   vi.useFakeTimers({ toFake: ["Date"] });
   vi.setSystemTime(new Date("2026-06-01T10:00:00Z"));
 });
 
-import { SwrCache, upstreamCache } from "./api/cache.server";
+import { SwrCache } from "./api/cache.server";
 import { loadCmsPage, pageCacheControl } from "./cms-page.server";
 import { createLoadContext } from "./load-context.server";
 import { emptyCspSources } from "./security-headers.server";
@@ -69,13 +69,16 @@ function fakeCms() {
   return { fetch, calls };
 }
 
+/** The process's cache: one per test, shared by its requests. */
+let cache: SwrCache;
+
 function context(fetch: (r: Request) => Promise<Response>, request: Request) {
   return createLoadContext({
     request,
     cspNonce: "n",
     cspExtra: emptyCspSources(),
     upstream: { fetch, baseUrl: "http://cms.test", publicUrl: "", timeoutMs: 1_000 },
-    upstreamCache: new SwrCache(),
+    upstreamCache: cache,
     sessionSecret: "s".repeat(64),
     production: false,
     publicUrl: "https://dovetail.example",
@@ -96,7 +99,7 @@ async function load(cms: ReturnType<typeof fakeCms>) {
 }
 
 beforeEach(() => {
-  upstreamCache.clear();
+  cache = new SwrCache();
   vi.setSystemTime(T0);
 });
 afterAll(() => {

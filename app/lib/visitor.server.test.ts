@@ -66,13 +66,13 @@ async function signedInCookie() {
   return (await storage.commitSession(session)).split(";")[0];
 }
 
-function contextFor(request: Request, cms: ReturnType<typeof fakeCms>) {
+function contextFor(request: Request, cms: ReturnType<typeof fakeCms>, upstreamCache = new SwrCache()) {
   return createLoadContext({
     request,
     cspNonce: "n",
     cspExtra: emptyCspSources(),
     upstream: { fetch: cms.fetch, baseUrl: "http://cms.test", publicUrl: "", timeoutMs: 1_000 },
-    upstreamCache: new SwrCache(),
+    upstreamCache,
     sessionSecret: SECRET,
     production: false,
   });
@@ -107,6 +107,21 @@ describe("the visitor of a request", () => {
     // Once per request: the next request decodes its own cookie.
     await get("https://dovetail.example/", cookie, cms);
     expect(decipher.calls).toBe(2);
+  });
+
+  it("shares anonymous answers between requests through the process's cache, and times each request", async () => {
+    const cms = fakeCms();
+    const cache = new SwrCache();
+    const first = contextFor(new Request("https://dovetail.example/"), cms, cache);
+    expect((await handle(new Request("https://dovetail.example/"), first)).status).toBe(200);
+    const calls = cms.calls.length;
+    expect(first.upstreamTiming.calls).toBe(calls);
+    expect(first.upstreamTiming.misses).toBeGreaterThan(0);
+
+    const second = contextFor(new Request("https://dovetail.example/"), cms, cache);
+    expect((await handle(new Request("https://dovetail.example/"), second)).status).toBe(200);
+    expect(cms.calls.length).toBe(calls);
+    expect(second.upstreamTiming.header()).toMatch(/^upstream;dur=0;desc="0 calls", cache;desc="[1-9]\d* hit, 0 miss"$/);
   });
 
   it("is built on first use only, and then the same object for every caller", async () => {

@@ -153,14 +153,3 @@ export class SwrCache {
     }
   }
 }
-
-/** The process-wide cache of upstream answers shared by all anonymous visitors. */
-export const upstreamCache = new SwrCache();
-
-/**
- * Anonymous answers are shared through the cache; a caller with a token (whose answers may be
- * personal) always goes to the upstream.
- */
-export function cachedWhenAnonymous<T>(t: { anonymous: boolean }, key: string, load: () => Promise<T>, options: CacheOptions<T>) {
-  return t.anonymous ? upstreamCache.get(key, load, options) : load();
-}

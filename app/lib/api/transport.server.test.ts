@@ -344,7 +344,8 @@ describe("caching at the call site", () => {
     expect(f.fetch).toHaveBeenCalledTimes(1);
     expect(second).toBe(first);
     // Another visitor's transport on the same cache shares the answer.
-    await createTransport(upstream(f.fetch), null, { cache }).get("/api/v1/x", nSchema, { a: 1, b: 2 }, { cache: CacheShort });
+    const other = createTransport(upstream(f.fetch), null, { cache });
+    await other.get("/api/v1/x", nSchema, { a: 1, b: 2 }, { cache: CacheShort });
     expect(f.fetch).toHaveBeenCalledTimes(1);
     expect(cache.peek("/api/v1/x?a=1&b=2")).toEqual({ ok: true, n: 1 });
   });

@@ -12,6 +12,10 @@ export interface CallOptions {
   cache?: CacheStrategy;
 }
 
+/**
+ * Pass answer schemas declared at module level: a cached answer's parsed form is kept per schema
+ * object, so the same page comes back as the same object until it changes.
+ */
 export interface Transport {
   get<T extends z.ZodTypeAny>(path: string, schema: T, query?: Query, options?: CallOptions): Promise<z.infer<T>>;
   /** A POST; only a lookup that changes nothing (image/getByHash) may name a cache strategy. */
