@@ -154,6 +154,7 @@ app.all(
         sessionSecret: env.SESSION_SECRET,
         production,
         publicUrl: env.PUBLIC_URL,
+        purgeToken: env.PURGE_TOKEN,
       });
       res.locals.upstreamTiming = context.upstreamTiming;
       return context;
