@@ -16,7 +16,8 @@ export async function loader({ context }: LoaderFunctionArgs) {
   const visitor = await context.visitor();
   if (!visitor.signedIn) throw redirect("/");
   const csrf = ensureCsrfToken(visitor.session);
-  return data({ csrf }, { headers: { "Set-Cookie": await visitor.commitSession(), "Cache-Control": cacheControl.private } });
+  const headers = { "Set-Cookie": await visitor.commitSession(), "Cache-Control": cacheControl.private };
+  return data({ csrf }, { headers });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
