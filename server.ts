@@ -4,12 +4,15 @@ import zlib from "node:zlib";
 import { pathToFileURL } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import { createRequestHandler } from "@remix-run/express";
-import type { AppLoadContext, ServerBuild } from "@remix-run/node";
+import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import onHeaders from "on-headers";
+import { SwrCache } from "./app/lib/api/cache.server";
+import type { UpstreamTiming } from "./app/lib/api/upstream-timing.server";
+import type { Upstream } from "./app/lib/context";
 import { parseEnv } from "./app/lib/env.server";
-import type { SiteContext, Upstream } from "./app/lib/context";
+import { createLoadContext } from "./app/lib/load-context.server";
 import {
   baseSecurityHeaders,
   bodyRefusal,
@@ -38,6 +41,9 @@ if (!existsSync(buildFile)) {
   process.exit(1);
 }
 const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
+
+// Anonymous upstream answers, shared by every request of this process (purged by POST /_purge).
+const upstreamCache = new SwrCache();
 
 // The embedded CMS API, unless the site talks to an external one.
 let database: Database | null = null;
@@ -77,6 +83,9 @@ app.use((req, res, next) => {
   res.set(baseSecurityHeaders(req.secure));
   onHeaders(res, () => {
     res.setHeader("Content-Security-Policy", contentSecurityPolicy({ nonce, extra, imageOrigins, upgradeInsecure: production && req.secure }));
+    // A page's upstream calls and cache hits (the recorder is the one getLoadContext made).
+    const timing = res.locals.upstreamTiming as UpstreamTiming | undefined;
+    if (timing) res.setHeader("Server-Timing", timing.header());
   });
   next();
 });
@@ -135,17 +144,37 @@ app.all(
     build,
     // Production mode always: error details and stacks never reach the browser.
     mode: "production",
-    getLoadContext: (_req, res) =>
-      ({
+    getLoadContext: (req, res) => {
+      const context = createLoadContext({
+        request: visitorRequest(req),
         cspNonce: res.locals.cspNonce as string,
         cspExtra: res.locals.cspExtra as CspSources,
         upstream,
+        upstreamCache,
         sessionSecret: env.SESSION_SECRET,
         production,
         publicUrl: env.PUBLIC_URL,
-      }) satisfies SiteContext as unknown as AppLoadContext,
+        purgeToken: env.PURGE_TOKEN,
+      });
+      res.locals.upstreamTiming = context.upstreamTiming;
+      return context;
+    },
   }),
 );
+
+/**
+ * What the visitor is built from: the query (`?lng=`, `?theme=`) and the headers that name the
+ * visitor. The visitor never reads the origin, so none is taken from the (forgeable) Host header.
+ */
+function visitorRequest(req: express.Request) {
+  const headers = new Headers();
+  for (const name of ["cookie", "accept-language"]) {
+    const value = req.get(name);
+    if (value) headers.set(name, value);
+  }
+  const query = req.originalUrl.indexOf("?");
+  return new Request(`http://visitor.internal/${query === -1 ? "" : req.originalUrl.slice(query)}`, { headers });
+}
 
 // Anything that still fails outside Remix (a malformed URL escape, say) gets a bare answer, no stack.
 app.use((error: Error & { status?: number; statusCode?: number }, req: express.Request, res: express.Response, _next: express.NextFunction) => {

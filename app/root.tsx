@@ -15,9 +15,7 @@ import { SiteHeader } from "~/components/site-header";
 import { analyticsConfig, analyticsCspSources } from "~/lib/analytics";
 import { getInitialData, getSettings } from "~/lib/api/site.server";
 import { siteOrigin } from "~/lib/origin.server";
-import { readPreferences } from "~/lib/preferences.server";
 import { getI18n } from "~/lib/i18n.server";
-import { getVisitor } from "~/lib/request.server";
 import { buildHead } from "~/lib/seo";
 import { headSettings } from "~/lib/site-settings.server";
 import stylesheet from "~/styles/app.css";
@@ -25,8 +23,8 @@ import stylesheet from "~/styles/app.css";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { transport, signedIn } = await getVisitor(request, context);
-  const [prefs, settings, initial] = await Promise.all([readPreferences(request), getSettings(transport), getInitialData(transport)]);
+  const { transport, signedIn, preferences: prefs } = await context.visitor();
+  const [settings, initial] = await Promise.all([getSettings(transport), getInitialData(transport)]);
   const t = (await getI18n(prefs.locale)).getFixedT(prefs.locale);
   const analytics = analyticsConfig(settings);
   const sources = analyticsCspSources(analytics);

@@ -1,15 +1,16 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 
-// The shared cache reads Date.now: fake the Date (only) before the imports below run, so the
+// The cache reads Date.now: fake the Date (only) before the imports below run, so the
 // tests move a fixed clock past a block's end while the page stays in the cache.
 vi.hoisted(() => {
   vi.useFakeTimers({ toFake: ["Date"] });
   vi.setSystemTime(new Date("2026-06-01T10:00:00Z"));
 });
 
-import type { AppLoadContext } from "@remix-run/node";
-import { upstreamCache } from "./api/cache.server";
+import { SwrCache } from "./api/cache.server";
 import { loadCmsPage, pageCacheControl } from "./cms-page.server";
+import { createLoadContext } from "./load-context.server";
+import { emptyCspSources } from "./security-headers.server";
 
 const T0 = Date.parse("2026-06-01T10:00:00Z");
 const at = (seconds: number) => new Date(T0 + seconds * 1000).toISOString();
@@ -68,21 +69,27 @@ function fakeCms() {
   return { fetch, calls };
 }
 
-function context(fetch: (r: Request) => Promise<Response>): AppLoadContext {
-  return {
+/** The process's cache: one per test, shared by its requests. */
+let cache: SwrCache;
+
+function context(fetch: (r: Request) => Promise<Response>, request: Request) {
+  return createLoadContext({
+    request,
     cspNonce: "n",
-    cspExtra: { script: [], img: [], connect: [], frame: [] },
+    cspExtra: emptyCspSources(),
     upstream: { fetch, baseUrl: "http://cms.test", publicUrl: "", timeoutMs: 1_000 },
+    upstreamCache: cache,
     sessionSecret: "s".repeat(64),
     production: false,
     publicUrl: "https://dovetail.example",
-  } as unknown as AppLoadContext;
+  });
 }
 
 type Loaded = { data: { page: { pageContents: { variables: { html: string } }[]; rows: { blocks: { widgets: { id: string }[] }[] }[] } }; init: { headers: Record<string, string> } };
 
 async function load(cms: ReturnType<typeof fakeCms>) {
-  const result = (await loadCmsPage(new Request("https://dovetail.example/sale"), context(cms.fetch), "/sale")) as unknown as Loaded;
+  const request = new Request("https://dovetail.example/sale");
+  const result = (await loadCmsPage(request, context(cms.fetch, request), "/sale")) as unknown as Loaded;
   const page = result.data.page;
   return {
     blocks: page.pageContents.map((pb) => pb.variables.html),
@@ -92,7 +99,7 @@ async function load(cms: ReturnType<typeof fakeCms>) {
 }
 
 beforeEach(() => {
-  upstreamCache.clear();
+  cache = new SwrCache();
   vi.setSystemTime(T0);
 });
 afterAll(() => {

@@ -8,7 +8,6 @@ import { siteTimeZone } from "./time-zone";
 import type { InitialData, Page, Product } from "./api/schemas";
 import type { ProductFacts } from "./structured-data";
 import { cacheControl } from "./cache-control";
-import { getVisitor } from "./request.server";
 import { hasSessionCookie } from "./session.server";
 import { parseUrl, safeRedirectPath } from "./url";
 import { loadWidgetData, pageAcceptsItem, pageWidgets } from "~/page-builder/loaders.server";
@@ -83,7 +82,7 @@ export function pageCacheControl(request: Request, signedIn: boolean, untilChang
  * neither the cache nor the seeds hold the page.
  */
 export async function loadCmsPage(request: Request, context: AppLoadContext, pathname: string) {
-  const { transport, signedIn } = await getVisitor(request, context);
+  const { transport, signedIn } = await context.visitor();
   const url = parseUrl(pathname);
   if (!pagePathSchema.safeParse(url.full_url).success) throw notFound(pathname);
   try {

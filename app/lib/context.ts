@@ -1,4 +1,7 @@
+import type { SwrCache } from "./api/cache.server";
+import type { UpstreamTiming } from "./api/upstream-timing.server";
 import type { CspSources } from "./security-headers.server";
+import type { Visitor } from "./visitor.server";
 
 /** What server.ts hands every loader and action (Remix's load context). */
 export interface Upstream {
@@ -12,18 +15,28 @@ export interface Upstream {
   timeoutMs: number;
 }
 
+/**
+ * The load context of one request (`createLoadContext`). What must be shared between server.ts
+ * and the Remix build travels here, never in module globals: server.ts (run by tsx) and the
+ * build each hold their own copy of every app module.
+ */
 export interface SiteContext {
   cspNonce: string;
   /** Origins this response's CSP allows beyond the defaults; loaders add to it (see server.ts). */
   cspExtra: CspSources;
   upstream: Upstream;
-  sessionSecret: string;
-  production: boolean;
+  /** The visitor of this request: built on first use, then the same for every loader and action. */
+  visitor: () => Promise<Visitor>;
+  /** The process's cache of anonymous upstream answers (created by server.ts; purged by /_purge). */
+  upstreamCache: SwrCache;
+  /** This request's upstream calls and cache hits, written as the Server-Timing header. */
+  upstreamTiming: UpstreamTiming;
   /** The site's public origin (PUBLIC_URL) when configured; else the request's own origin is used. */
   publicUrl?: string;
+  /** PURGE_TOKEN: the bearer token of the CMS's purge calls; unset, `/_purge` does not exist. */
+  purgeToken?: string;
 }
 
 declare module "@remix-run/server-runtime" {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface AppLoadContext extends SiteContext {}
 }

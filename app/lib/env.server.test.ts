@@ -32,4 +32,12 @@ describe("parseEnv", () => {
     expect(env.PORT).toBe(3000);
     expect(env.UPSTREAM_TIMEOUT_MS).toBe(50_000);
   });
+
+  it("accepts a PURGE_TOKEN of 32 characters or more, and treats an empty one as unset", () => {
+    const base = { SESSION_SECRET: "x".repeat(32) };
+    expect(() => parseEnv({ ...base, PURGE_TOKEN: "short" })).toThrow(/PURGE_TOKEN: must be at least 32 characters/);
+    expect(parseEnv({ ...base, PURGE_TOKEN: "p".repeat(32) }).PURGE_TOKEN).toBe("p".repeat(32));
+    expect(parseEnv({ ...base, PURGE_TOKEN: "" }).PURGE_TOKEN).toBeUndefined();
+    expect(parseEnv(base).PURGE_TOKEN).toBeUndefined();
+  });
 });

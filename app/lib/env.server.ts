@@ -25,6 +25,13 @@ export const envSchema = z.object({
   SMTP_URL: optionalUrl,
   SENTRY_DSN: optionalUrl,
   PAYMENT_GATEWAY: z.enum(["test"]).default("test"),
+  /** Shared secret of the CMS's purge calls (`POST /_purge`); unset or empty, the endpoint is off. */
+  PURGE_TOKEN: z
+    .string()
+    .trim()
+    .transform((v) => (v === "" ? undefined : v))
+    .pipe(z.string().min(32, "must be at least 32 characters").optional())
+    .optional(),
   /** Upstream request timeout in milliseconds (spec section 9: 50 000). */
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(50_000),
 });

@@ -1,13 +1,24 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
 import { createCookie, createSession } from "@remix-run/node";
 import type { Session, SessionStorage } from "@remix-run/node";
+import { z } from "zod";
 
-/** What the session holds: tokens and cart key for later issues, flash messages, the CSRF token. */
+/** Who signed in, as the login stores it beside the access token: enough to greet and authorise. */
+export const memberSchema = z.object({
+  id: z.union([z.number().int(), z.string().min(1)]),
+  name: z.string(),
+  email: z.string(),
+  roles: z.array(z.string()),
+});
+export type Member = z.infer<typeof memberSchema>;
+
+/** What the session holds: only what code reads or writes. */
 export interface SessionData {
+  /** The upstream API's bearer token of the signed-in member. */
   accessToken?: string;
-  refreshToken?: string;
-  redirectTo?: string;
-  cartKey?: string;
+  /** A snapshot of the member, written at login with the token (read by requireMember). */
+  member?: Member;
+  /** The token every form posts back (`csrf.server.ts`). */
   csrf?: string;
 }
 export interface SessionFlash {

@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { upstreamCache } from "~/lib/api/cache.server";
 import { UpstreamError } from "~/lib/api/errors";
 import { pageSchema } from "~/lib/api/schemas";
 import type { Widget } from "~/lib/api/schemas";
@@ -32,7 +31,6 @@ function fakeTransport(answer: (path: string, query: Record<string, unknown>) =>
 const links = (parent: string) => ({ data: [{ name: `${parent} link`, link: `https://example.com/${parent}` }] });
 
 beforeEach(() => {
-  upstreamCache.clear();
   vi.spyOn(console, "error").mockImplementation(() => {});
   vi.spyOn(console, "warn").mockImplementation(() => {});
 });

@@ -9,13 +9,12 @@ import { listPages } from "~/lib/api/pages.server";
 import { getSettings } from "~/lib/api/site.server";
 import { isUpstreamError } from "~/lib/api/errors";
 import { loadCmsPage, pageCacheControl, unavailable } from "~/lib/cms-page.server";
-import { getVisitor } from "~/lib/request.server";
 
 export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => errorHeaders ?? loaderHeaders;
 
 /** Home: the list-page-content view when that setting is on, otherwise the page named home. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { transport, signedIn } = await getVisitor(request, context);
+  const { transport, signedIn } = await context.visitor();
   const settings = await getSettings(transport);
   if (settings.listPageContentFeature) {
     const pages = await listPages(transport).catch((error) => {

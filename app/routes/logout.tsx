@@ -6,27 +6,24 @@ import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { cacheControl } from "~/lib/cache-control";
 import { CSRF_FIELD, ensureCsrfToken, readProtectedForm } from "~/lib/csrf.server";
-import { getVisitor } from "~/lib/request.server";
 
 export const meta: MetaFunction = ({ matches }) => withRootMeta(matches, [{ name: "robots", content: "noindex" }]);
 
 export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => errorHeaders ?? loaderHeaders;
 
 /** The 'logout' page name: a signed-out visitor goes straight home; a member confirms with a form. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { session, storage, signedIn } = await getVisitor(request, context);
-  if (!signedIn) throw redirect("/");
-  const csrf = ensureCsrfToken(session);
-  return data(
-    { csrf },
-    { headers: { "Set-Cookie": await storage.commitSession(session), "Cache-Control": cacheControl.private } },
-  );
+export async function loader({ context }: LoaderFunctionArgs) {
+  const visitor = await context.visitor();
+  if (!visitor.signedIn) throw redirect("/");
+  const csrf = ensureCsrfToken(visitor.session);
+  const headers = { "Set-Cookie": await visitor.commitSession(), "Cache-Control": cacheControl.private };
+  return data({ csrf }, { headers });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { session, storage } = await getVisitor(request, context);
-  await readProtectedForm(request, session);
-  return redirect("/", { status: 303, headers: { "Set-Cookie": await storage.destroySession(session) } });
+  const visitor = await context.visitor();
+  await readProtectedForm(request, visitor.session);
+  return redirect("/", { status: 303, headers: { "Set-Cookie": await visitor.destroySession() } });
 }
 
 export default function Logout() {

@@ -1,14 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getInitialData } from "~/lib/api/site.server";
 import { absoluteUrlCaching, siteOrigin } from "~/lib/origin.server";
-import { getVisitor } from "~/lib/request.server";
 
 const escapeXml = (s: string) =>
   s.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
 
 /** sitemap.xml from the upstream sitemap: every entry with its lastmod and priority (100 → 1.0). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { transport } = await getVisitor(request, context);
+  const { transport } = await context.visitor();
   const { sitemap } = await getInitialData(transport);
   const origin = siteOrigin(request, context);
   const urls = sitemap.map((e) => {

@@ -219,4 +219,84 @@ describe("SwrCache", () => {
     cache.clear();
     expect(cache.peek("b")).toBeUndefined();
   });
+  it("tells the caller whether the cache answered: a first get misses, later ones hit, fresh or stale", async () => {
+    const outcomes: string[] = [];
+    const observe = (o: string) => outcomes.push(o);
+    await cache.get("k", async () => "v1", { freshFor: 100 }, observe);
+    await cache.get("k", async () => "v2", { freshFor: 100 }, observe);
+    now += 100;
+    await cache.get("k", async () => "v2", { freshFor: 100 }, observe);
+    await cache.settle();
+    expect(outcomes).toEqual(["miss", "hit", "hit"]);
+  });
+
+  it("drops a stale entry whose refresh fails in a way `keepStale` refuses (the answer is gone)", async () => {
+    const keepStale = (error: unknown) => (error as Error).message !== "gone";
+    await cache.get("k", async () => "v1", { freshFor: 100, keepStale });
+    now += 100;
+    const gone = async (): Promise<string> => {
+      throw new Error("gone");
+    };
+    await expect(cache.get("k", gone, { freshFor: 100, keepStale })).resolves.toBe("v1");
+    await cache.settle();
+    expect(cache.peek("k")).toBeUndefined();
+  });
+});
+
+describe("SwrCache.purge", () => {
+  const keep = { freshFor: 60_000 };
+  const fill = async (...keys: string[]) => {
+    for (const key of keys) await cache.get(key, async () => `old ${key}`, keep);
+  };
+
+  it("drops every answer whose path starts with a given prefix, whatever its query, and keeps the rest", async () => {
+    await fill("/api/v1/cognito/page/about?pb=1", "/api/v1/cognito/page/about/team", "/api/v1/cognito/page/home?pb=1");
+    await fill("/api/v1/cognito/faq?group=1", "/api/v1/cognito/faq?group=2", "/api/v1/cognito/image/getByHash#{}");
+    const dropped = cache.purge({ paths: ["/api/v1/cognito/page/about", "/api/v1/cognito/faq"] });
+    expect(dropped).toBe(4);
+    expect(cache.peek("/api/v1/cognito/page/about?pb=1")).toBeUndefined();
+    expect(cache.peek("/api/v1/cognito/page/about/team")).toBeUndefined();
+    expect(cache.peek("/api/v1/cognito/faq?group=2")).toBeUndefined();
+    expect(cache.peek("/api/v1/cognito/page/home?pb=1")).toBe("old /api/v1/cognito/page/home?pb=1");
+    expect(cache.peek("/api/v1/cognito/image/getByHash#{}")).toBe("old /api/v1/cognito/image/getByHash#{}");
+  });
+
+  it("matches the path only, never the query, and compares prefixes percent-encoded like the keys", async () => {
+    await fill("/api/v1/cognito/link?parent=/api/v1/cognito/page", "/api/v1/cognito/page/a%20b?pb=1");
+    expect(cache.purge({ paths: ["/api/v1/cognito/page"] })).toBe(1);
+    expect(cache.peek("/api/v1/cognito/link?parent=/api/v1/cognito/page")).toBeDefined();
+    await fill("/api/v1/cognito/page/a%20b?pb=1");
+    expect(cache.purge({ paths: ["/api/v1/cognito/page/a b"] })).toBe(1);
+  });
+
+  it("drops everything with { all: true }, and the next get loads anew", async () => {
+    await fill("/a", "/b?x=1");
+    expect(cache.purge({ all: true })).toBe(2);
+    const load = vi.fn(async () => "new");
+    await expect(cache.get("/a", load, keep)).resolves.toBe("new");
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("does not keep what a load under way at the purge brings back (it may predate the change)", async () => {
+    const before = deferred<string>();
+    const first = cache.get("/api/p", () => before.promise, keep);
+    cache.purge({ paths: ["/api/p"] });
+    const after = cache.get("/api/p", async () => "after the change", keep);
+    before.resolve("before the change");
+    await expect(first).resolves.toBe("before the change");
+    await expect(after).resolves.toBe("after the change");
+    expect(cache.peek("/api/p")).toBe("after the change");
+  });
+
+  it("does not let a refresh under way at the purge put its answer back", async () => {
+    await cache.get("/api/p", async () => "v1", { freshFor: 10 });
+    now += 10;
+    const refresh = deferred<string>();
+    await cache.get("/api/p", () => refresh.promise, { freshFor: 10 });
+    cache.purge({ paths: ["/api/p"] });
+    refresh.resolve("v2, read before the change");
+    await refresh.promise;
+    await new Promise((r) => setTimeout(r, 0));
+    expect(cache.peek("/api/p")).toBeUndefined();
+  });
 });

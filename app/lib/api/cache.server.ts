@@ -3,18 +3,45 @@
  * as is; a stale one is served at once while one refresh runs in the background, and the
  * refreshed value replaces it unless `same` says nothing changed (then the old object stays,
  * as a page stays until its updated_at changes). When a refresh fails the stale value is kept,
- * so a site whose upstream is down still serves what it has seen.
+ * so a site whose upstream is down still serves what it has seen, unless `keepStale` says the
+ * failure means the answer is gone.
+ *
+ * Keys are API paths with their query (`/api/v1/cognito/page/about?pb=1`), optionally followed by
+ * `#` and more: `purge` matches the path, the part before the first `?` or `#`.
  */
 export interface CacheOptions<T> {
   /** How long a value stays fresh, in ms; or a function of the value (for schedules). */
   freshFor: number | ((value: T, now: number) => number);
   same?: (a: T, b: T) => boolean;
+  /** Whether a failed refresh keeps serving the stale value (default: always). */
+  keepStale?: (error: unknown) => boolean;
 }
+
+/** A hit was served from the cache (fresh or stale); a miss waited for a load. */
+export type CacheOutcome = "hit" | "miss";
+
+/** What to drop: every answer under some API path prefixes, or everything. */
+export type PurgeRequest = { paths: readonly string[] } | { all: true };
 
 interface Entry<T> {
   value: T;
   freshUntil: number;
   refreshing?: Promise<T>;
+}
+
+/** The path part of a key: what `purge` compares with its prefixes. */
+function keyPath(key: string) {
+  const end = key.search(/[?#]/);
+  return end === -1 ? key : key.slice(0, end);
+}
+
+/** A prefix written as the keys are: percent-encoded like a URL's path ("a b" → "a%20b"). */
+function encodedPrefix(prefix: string) {
+  try {
+    return new URL(prefix, "http://cache.key").pathname;
+  } catch {
+    return prefix;
+  }
 }
 
 export class SwrCache {
@@ -31,37 +58,54 @@ export class SwrCache {
     return this.entries.get(key)?.value as T | undefined;
   }
 
-  async get<T>(key: string, load: () => Promise<T>, options: CacheOptions<T>): Promise<T> {
+  /** The value for `key`, loading it when absent; `observe` learns whether the cache answered. */
+  async get<T>(
+    key: string,
+    load: () => Promise<T>,
+    options: CacheOptions<T>,
+    observe?: (outcome: CacheOutcome) => void,
+  ): Promise<T> {
     const now = this.clock();
     const entry = this.entries.get(key) as Entry<T> | undefined;
     if (entry) {
-      if (now >= entry.freshUntil && !entry.refreshing) {
-        entry.refreshing = load()
-          .then((value) => {
-            this.store(key, options.same?.(entry.value, value) ? entry.value : value, options);
-            return value;
-          })
-          .catch((error) => {
-            console.warn(`[cache] refresh of ${key} failed; serving the stale copy:`, (error as Error).message);
-            return entry.value;
-          })
-          .finally(() => {
-            entry.refreshing = undefined;
-          });
-      }
+      observe?.("hit");
+      if (now >= entry.freshUntil && !entry.refreshing) this.refresh(key, entry, load, options);
       return entry.value;
     }
+    observe?.("miss");
     let pending = this.loading.get(key) as Promise<T> | undefined;
     if (!pending) {
-      pending = load()
+      const started: Promise<T> = load()
         .then((value) => {
-          this.store(key, value, options);
+          // A purge while this load ran: its answer may predate the change, so it is not kept.
+          if (this.loading.get(key) === started) this.store(key, value, options);
           return value;
         })
-        .finally(() => this.loading.delete(key));
-      this.loading.set(key, pending);
+        .finally(() => {
+          if (this.loading.get(key) === started) this.loading.delete(key);
+        });
+      this.loading.set(key, started);
+      pending = started;
     }
     return pending;
+  }
+
+  /**
+   * Drops every entry whose key's path starts with one of `paths` (or every entry), and
+   * disowns the loads and refreshes under way for them. Returns how many entries went.
+   */
+  purge(request: PurgeRequest): number {
+    const prefixes = "all" in request ? null : request.paths.map(encodedPrefix);
+    const matches = (key: string) => prefixes === null || prefixes.some((p) => keyPath(key).startsWith(p));
+    let dropped = 0;
+    for (const key of [...this.entries.keys()]) {
+      if (matches(key)) {
+        this.entries.delete(key);
+        dropped++;
+      }
+    }
+    for (const key of [...this.loading.keys()]) if (matches(key)) this.loading.delete(key);
+    return dropped;
   }
 
   /** Waits for any background refreshes (tests). */
@@ -77,6 +121,27 @@ export class SwrCache {
     this.entries.clear();
   }
 
+  private refresh<T>(key: string, entry: Entry<T>, load: () => Promise<T>, options: CacheOptions<T>) {
+    // Only while the entry is still the cached one: a purge or a newer value disowns the refresh.
+    const current = () => this.entries.get(key) === entry;
+    entry.refreshing = load()
+      .then((value) => {
+        if (current()) this.store(key, options.same?.(entry.value, value) ? entry.value : value, options);
+        return value;
+      })
+      .catch((error) => {
+        if (options.keepStale && !options.keepStale(error)) {
+          if (current()) this.entries.delete(key);
+        } else {
+          console.warn(`[cache] refresh of ${key} failed; serving the stale copy:`, (error as Error).message);
+        }
+        return entry.value;
+      })
+      .finally(() => {
+        entry.refreshing = undefined;
+      });
+  }
+
   private store<T>(key: string, value: T, options: CacheOptions<T>) {
     const now = this.clock();
     const ttl = typeof options.freshFor === "function" ? options.freshFor(value, now) : options.freshFor;
@@ -87,15 +152,4 @@ export class SwrCache {
       this.entries.delete(this.entries.keys().next().value as string);
     }
   }
-}
-
-/** The process-wide cache of upstream answers shared by all anonymous visitors. */
-export const upstreamCache = new SwrCache();
-
-/**
- * Anonymous answers are shared through the cache; a caller with a token (whose answers may be
- * personal) always goes to the upstream.
- */
-export function cachedWhenAnonymous<T>(t: { anonymous: boolean }, key: string, load: () => Promise<T>, options: CacheOptions<T>) {
-  return t.anonymous ? upstreamCache.get(key, load, options) : load();
 }

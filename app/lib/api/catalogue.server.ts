@@ -1,56 +1,51 @@
 import { z } from "zod";
-import { cachedWhenAnonymous } from "./cache.server";
+import { CacheShort } from "./cache-strategies";
 import { isUpstreamError } from "./errors";
 import { productSchema, slideSchema } from "./schemas";
 import type { Product, Slide } from "./schemas";
 import type { Transport } from "./transport.server";
 
-const MINUTE = 60_000;
 const slug = z.string().max(100).regex(/^[\w-]+$/);
+
+/** Answer schemas live at module level: the transport parses a cached answer once per schema. */
+const productsAnswerSchema = z.object({ data: z.array(productSchema) });
+const productAnswerSchema = z.object({ data: productSchema });
+const slidesAnswerSchema = z.object({ data: z.array(slideSchema) });
 
 /** The products of a group (by slug), images 4x3 at 600 wide (spec section 7). */
 export function getProducts(t: Transport, group: string): Promise<Product[]> {
   if (!slug.safeParse(group).success) return Promise.resolve([]);
-  const load = () =>
-    t
-      .get("/api/v1/catalogue/product", z.object({ data: z.array(productSchema) }), {
-        image_aspect: "4x3",
-        image_width: 600,
-        page_size: 900,
-        page: 1,
-        group,
-      })
-      .then((r) => r.data)
-      .catch((error) => {
-        if (isUpstreamError(error) && error.status === 404) return [];
-        throw error;
-      });
-  return cachedWhenAnonymous(t, `products:${group}`, load, { freshFor: MINUTE });
+  const query = { image_aspect: "4x3", image_width: 600, page_size: 900, page: 1, group };
+  return t
+    .get("/api/v1/catalogue/product", productsAnswerSchema, query, { cache: CacheShort })
+    .then((r) => r.data)
+    .catch((error) => {
+      if (isUpstreamError(error) && error.status === 404) return [];
+      throw error;
+    });
 }
 
 /** One product by its group and slug, photos 4x3 at 1200 wide; null when there is none. */
 export async function getProduct(t: Transport, group: string, product: string): Promise<Product | null> {
   if (!slug.safeParse(group).success || !slug.safeParse(product).success) return null;
-  const load = async () => {
-    try {
-      return (await t.get(`/api/v1/catalogue/product/${group}/${product}`, z.object({ data: productSchema }), { image_aspect: "4x3", image_width: 1200 })).data;
-    } catch (error) {
-      if (isUpstreamError(error) && error.status === 404) return null;
-      throw error;
-    }
-  };
-  return cachedWhenAnonymous(t, `product:${group}/${product}`, load, { freshFor: MINUTE });
+  const path = `/api/v1/catalogue/product/${group}/${product}`;
+  try {
+    const query = { image_aspect: "4x3", image_width: 1200 };
+    return (await t.get(path, productAnswerSchema, query, { cache: CacheShort })).data;
+  } catch (error) {
+    if (isUpstreamError(error) && error.status === 404) return null;
+    throw error;
+  }
 }
 
 /** The slides of a slideshow group, 16x9 at 1920 wide, at most `pageSize`. */
 export function getSlides(t: Transport, group: string | number, pageSize = 9): Promise<Slide[]> {
-  const load = () =>
-    t
-      .get("/api/v1/cognito/slide", z.object({ data: z.array(slideSchema) }), { group, image_aspect: "16x9", image_width: 1920, page_size: pageSize })
-      .then((r) => r.data)
-      .catch((error) => {
-        if (isUpstreamError(error) && error.status === 404) return [];
-        throw error;
-      });
-  return cachedWhenAnonymous(t, `slides:${group}:${pageSize}`, load, { freshFor: MINUTE });
+  const query = { group, image_aspect: "16x9", image_width: 1920, page_size: pageSize };
+  return t
+    .get("/api/v1/cognito/slide", slidesAnswerSchema, query, { cache: CacheShort })
+    .then((r) => r.data)
+    .catch((error) => {
+      if (isUpstreamError(error) && error.status === 404) return [];
+      throw error;
+    });
 }

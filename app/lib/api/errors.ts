@@ -1,8 +1,16 @@
+/**
+ * Marks an UpstreamError whichever copy of this module made it: server.ts (run by tsx) builds the
+ * transport from its own copy of app/, while loaders run in the Remix build's copy, so
+ * `instanceof` would not recognise an error thrown across the two.
+ */
+const UPSTREAM_ERROR = Symbol.for("dovetail.UpstreamError");
+
 /** A failed upstream call. `status` is the HTTP status, or -1 when no answer came (network failure). */
 export class UpstreamError extends Error {
   readonly status: number;
   readonly code?: string;
   readonly path: string;
+  readonly [UPSTREAM_ERROR] = true;
 
   constructor(message: string, status: number, path: string, code?: string) {
     super(message);
@@ -21,5 +29,5 @@ export class UpstreamError extends Error {
 export const NETWORK_ERROR = "Network Error";
 
 export function isUpstreamError(e: unknown): e is UpstreamError {
-  return e instanceof UpstreamError;
+  return typeof e === "object" && e !== null && (e as { [UPSTREAM_ERROR]?: unknown })[UPSTREAM_ERROR] === true;
 }

@@ -1,10 +1,9 @@
 import { z } from "zod";
-import { cachedWhenAnonymous } from "./cache.server";
+import { CacheShort } from "./cache-strategies";
 import { groupKey, noneOn404, text, tolerantList } from "./fields";
 import { assetUrlSchema, imageSchema, optionalAssetUrl, placeholderSchema } from "./schemas";
 import type { Transport } from "./transport.server";
 
-const MINUTE = 60_000;
 const id = z.union([z.number(), z.string()]);
 
 /** The aspects the image service offers (spec section 3); anything else is not asked for. */
@@ -54,7 +53,6 @@ export const gallerySlideSchema = z.object({
   content: text,
   link_button_text: text,
 });
-export type GallerySlide = z.infer<typeof gallerySlideSchema>;
 
 const galleryBase = {
   id,
@@ -75,6 +73,10 @@ export const gallerySummarySchema = z.object({
   slide_count: z.number().int().nonnegative().nullish().catch(null).transform((v) => v ?? 0),
 });
 export type GallerySummary = z.infer<typeof gallerySummarySchema>;
+
+/** Answer schemas live at module level: the transport parses a cached answer once per schema. */
+const galleryAnswerSchema = z.object({ data: gallerySchema });
+const gallerySummariesAnswerSchema = z.object({ data: tolerantList(gallerySummarySchema) });
 
 /** A gallery by id or url: letters, digits, - and _ only, so it is one safe path segment. */
 const galleryKey = z.union([z.number().int().positive(), z.string().trim().regex(/^[\w-]{1,100}$/)]);
@@ -98,12 +100,10 @@ export function getGallery(t: Transport, key: unknown, { aspect, width, extraAsp
   const k = String(parsed.data);
   const extra = extraAspects.filter((a) => a !== aspect).join(",");
   const query = { image_aspect: aspect, image_width: width, extra_aspects: extra || undefined, limit: limit && limit > 0 ? limit : undefined };
-  const load = () =>
-    t
-      .get(`/api/v1/cognito/gallery/${encodeURIComponent(k)}`, z.object({ data: gallerySchema }), query)
-      .then((r) => ({ ...r.data, slides: query.limit ? r.data.slides.slice(0, query.limit) : r.data.slides }))
-      .catch(noneOn404<Gallery | null>(null));
-  return cachedWhenAnonymous(t, `gallery:${k}:${aspect}:${width}:${extra}:${query.limit ?? ""}`, load, { freshFor: MINUTE });
+  return t
+    .get(`/api/v1/cognito/gallery/${encodeURIComponent(k)}`, galleryAnswerSchema, query, { cache: CacheShort })
+    .then((r) => ({ ...r.data, slides: query.limit ? r.data.slides.slice(0, query.limit) : r.data.slides }))
+    .catch(noneOn404<Gallery | null>(null));
 }
 
 /**
@@ -114,10 +114,9 @@ export function getGalleries(t: Transport, group: unknown, aspect: ImageAspect =
   const g = group === null || group === undefined || group === "" ? null : groupKey.safeParse(group);
   if (g && !g.success) return Promise.resolve([]);
   const groupValue = g?.success ? g.data : undefined;
-  const load = () =>
-    t
-      .get("/api/v1/cognito/gallery", z.object({ data: tolerantList(gallerySummarySchema) }), { group: groupValue, image_aspect: aspect, image_width: width, page_size: 500 })
-      .then((r) => r.data)
-      .catch(noneOn404<GallerySummary[]>([]));
-  return cachedWhenAnonymous(t, `galleries:${groupValue ?? ""}:${aspect}:${width}`, load, { freshFor: MINUTE });
+  const query = { group: groupValue, image_aspect: aspect, image_width: width, page_size: 500 };
+  return t
+    .get("/api/v1/cognito/gallery", gallerySummariesAnswerSchema, query, { cache: CacheShort })
+    .then((r) => r.data)
+    .catch(noneOn404<GallerySummary[]>([]));
 }

@@ -1,11 +1,13 @@
 import { z } from "zod";
-import { cachedWhenAnonymous } from "./cache.server";
+import { CacheShort } from "./cache-strategies";
 import { linkSchema } from "./schemas";
 import type { Link } from "./schemas";
 import type { Transport } from "./transport.server";
 
+/** Answer schemas live at module level: the transport parses a cached answer once per schema. */
+const linksAnswerSchema = z.object({ data: z.array(linkSchema) });
+
 /** Links under one parent (for example a widget's list of child links). */
 export function getLinks(t: Transport, parent: string): Promise<Link[]> {
-  const load = () => t.get("/api/v1/cognito/link", z.object({ data: z.array(linkSchema) }), { parent }).then((r) => r.data);
-  return cachedWhenAnonymous(t, `links:${parent}`, load, { freshFor: 60_000 });
+  return t.get("/api/v1/cognito/link", linksAnswerSchema, { parent }, { cache: CacheShort }).then((r) => r.data);
 }

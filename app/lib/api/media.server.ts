@@ -1,11 +1,10 @@
 import { z } from "zod";
-import { cachedWhenAnonymous } from "./cache.server";
+import { CacheLong } from "./cache-strategies";
 import { noneOn404 } from "./fields";
 import { assetUrlSchema, imageSchema } from "./schemas";
 import type { Image } from "./schemas";
 import type { Transport } from "./transport.server";
 
-const HOUR = 3_600_000;
 const hashSchema = z.string().regex(/^[0-9a-f]{32}$/);
 
 export const videoSchema = z.object({
@@ -15,6 +14,10 @@ export const videoSchema = z.object({
   poster: imageSchema.nullish().catch(null).transform((v) => v ?? null),
 });
 export type Video = z.infer<typeof videoSchema>;
+
+/** Answer schemas live at module level: the transport parses a cached answer once per schema. */
+const imageAnswerSchema = z.object({ data: imageSchema });
+const videoAnswerSchema = z.object({ data: videoSchema });
 
 /** An image hash from a widget's or page block's `imageHashes`, when it is a well-formed one. */
 export function imageHash(holder: unknown, name: string): string | null {
@@ -29,22 +32,20 @@ export function imageHash(holder: unknown, name: string): string | null {
  */
 export function getImageByHash(t: Transport, hash: string | null, aspect: string, width: number): Promise<Image | null> {
   if (!hash || !hashSchema.safeParse(hash).success) return Promise.resolve(null);
-  const load = () =>
-    t
-      .post("/api/v1/cognito/image/getByHash", z.object({ data: imageSchema }), { hash, image_aspect: aspect, image_width: width })
-      .then((r) => r.data)
-      .catch(noneOn404(null));
-  return cachedWhenAnonymous(t, `image:${hash}:${aspect}:${width}`, load, { freshFor: HOUR });
+  const body = { hash, image_aspect: aspect, image_width: width };
+  return t
+    .post("/api/v1/cognito/image/getByHash", imageAnswerSchema, body, { cache: CacheLong })
+    .then((r) => r.data)
+    .catch(noneOn404(null));
 }
 
 /** A background video (`/v/{id}.mp4`) with its poster (slate) image at an aspect and width; null when unknown. */
 export function getVideo(t: Transport, id: unknown, aspect = "16x9", width = 1920): Promise<Video | null> {
   const n = Number(id);
   if (!Number.isInteger(n) || n < 1 || n > 2_147_483_647) return Promise.resolve(null);
-  const load = () =>
-    t
-      .get(`/api/v1/cognito/video/${n}`, z.object({ data: videoSchema }), { image_aspect: aspect, image_width: width })
-      .then((r) => r.data)
-      .catch(noneOn404(null));
-  return cachedWhenAnonymous(t, `video:${n}:${aspect}:${width}`, load, { freshFor: HOUR });
+  const query = { image_aspect: aspect, image_width: width };
+  return t
+    .get(`/api/v1/cognito/video/${n}`, videoAnswerSchema, query, { cache: CacheLong })
+    .then((r) => r.data)
+    .catch(noneOn404(null));
 }

@@ -1,23 +1,26 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-// The shared cache captures Date.now when its module loads: fake the Date (only) before the
-// imports below run, so tests can move time past a page's one-second freshness.
+// The cache reads Date.now: fake the Date (only) before the imports below run, so tests can
+// move time past a page's one-second freshness.
 vi.hoisted(() => {
   vi.useFakeTimers({ toFake: ["Date"] });
   vi.setSystemTime(new Date("2026-06-01T00:00:00Z"));
 });
 
 import type { Upstream } from "~/lib/context";
-import { upstreamCache } from "./cache.server";
+import { SwrCache } from "./cache.server";
 import { UpstreamError } from "./errors";
 import { getPage } from "./pages.server";
 import { createTransport } from "./transport.server";
 
 type FetchFn = (request: Request) => Promise<Response>;
 
+let cache: SwrCache;
+
+/** A transport on the test's shared cache, as a request's visitor has. */
 function transport(fetch: FetchFn, token?: string) {
   const upstream: Upstream = { fetch, baseUrl: "http://cms.test", publicUrl: "", timeoutMs: 1_000 };
-  return createTransport(upstream, token);
+  return createTransport(upstream, token, { cache });
 }
 
 const json = (body: unknown, status = 200) =>
@@ -44,7 +47,7 @@ function fakeCms() {
 }
 
 beforeEach(() => {
-  upstreamCache.clear();
+  cache = new SwrCache();
   vi.spyOn(console, "warn").mockImplementation(() => {});
 });
 
@@ -99,8 +102,22 @@ describe("getPage with the upstream up", () => {
 
   it("returns null for an unknown page and does not keep it in the cache", async () => {
     const cms = fakeCms();
-    await expect(getPage(transport(cms.fetch), "nope")).resolves.toBeNull();
-    expect(upstreamCache.peek("page:nope")).toBeUndefined();
+    const t = transport(cms.fetch);
+    await expect(getPage(t, "nope")).resolves.toBeNull();
+    await expect(getPage(t, "nope")).resolves.toBeNull();
+    expect(cms.fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it("forgets a cached page the upstream has since deleted, after one more stale answer", async () => {
+    const cms = fakeCms();
+    cms.pages.set("about", upstreamPage("about"));
+    const t = transport(cms.fetch);
+    await getPage(t, "about");
+    cms.pages.delete("about");
+    vi.setSystemTime(Date.now() + 5_000);
+    expect((await getPage(t, "about"))?.title).toBe("Upstream about");
+    await cache.settle();
+    await expect(getPage(t, "about")).resolves.toBeNull();
   });
 
   it("after a successful load, keeps serving the cached copy when the upstream goes down", async () => {
@@ -119,7 +136,7 @@ describe("getPage with the upstream up", () => {
     // Stale: the cached copy is served at once, the failing refresh does not replace it.
     vi.setSystemTime(Date.now() + 5_000);
     await expect(getPage(t, "about")).resolves.toBe(first);
-    await upstreamCache.settle();
+    await cache.settle();
     expect(cms.fetch).toHaveBeenCalledTimes(2);
     await expect(getPage(t, "about")).resolves.toBe(first);
     expect((await getPage(t, "about"))?.id).not.toBe("seed-about");
@@ -134,13 +151,13 @@ describe("getPage with the upstream up", () => {
     cms.pages.set("about", upstreamPage("about", { title: "Same version" }));
     vi.setSystemTime(Date.now() + 5_000);
     await getPage(t, "about");
-    await upstreamCache.settle();
+    await cache.settle();
     await expect(getPage(t, "about")).resolves.toBe(first);
 
     cms.pages.set("about", upstreamPage("about", { title: "New version", updated_at: "2026-05-02T00:00:00Z" }));
     vi.setSystemTime(Date.now() + 5_000);
     await getPage(t, "about");
-    await upstreamCache.settle();
+    await cache.settle();
     expect((await getPage(t, "about"))?.title).toBe("New version");
   });
 
@@ -151,6 +168,6 @@ describe("getPage with the upstream up", () => {
     await getPage(t, "about");
     await getPage(t, "about");
     expect(cms.fetch).toHaveBeenCalledTimes(2);
-    expect(upstreamCache.peek("page:about")).toBeUndefined();
+    expect(cache.peek("/api/v1/cognito/page/about?pb=1")).toBeUndefined();
   });
 });

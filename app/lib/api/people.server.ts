@@ -1,11 +1,9 @@
 import { z } from "zod";
-import { cachedWhenAnonymous } from "./cache.server";
+import { CacheShort } from "./cache-strategies";
 import { listQuery, noneOn404, text, tolerantList } from "./fields";
 import type { ListOptions } from "./fields";
 import { imageSchema } from "./schemas";
 import type { Transport } from "./transport.server";
-
-const MINUTE = 60_000;
 
 export const personSchema = z.object({
   id: z.union([z.number(), z.string()]),
@@ -19,6 +17,9 @@ export const personSchema = z.object({
 });
 export type Person = z.infer<typeof personSchema>;
 
+/** Answer schemas live at module level: the transport parses a cached answer once per schema. */
+const peopleAnswerSchema = z.object({ data: tolerantList(personSchema) });
+
 /** People (spec: GET cognito/person, 64 a page, photos 4x3 at 900), optionally of one group; an unknown group is []. */
 export function getPeople(
   t: Transport,
@@ -26,11 +27,8 @@ export function getPeople(
 ): Promise<Person[]> {
   const query = listQuery({ group, pageSize, imageWidth, imageAspect });
   if (!query) return Promise.resolve([]);
-  const load = () =>
-    t
-      .get("/api/v1/cognito/person", z.object({ data: tolerantList(personSchema) }), query)
-      .then((r) => r.data)
-      .catch(noneOn404<Person[]>([]));
-  const key = `people:${query.group ?? ""}:${query.page_size}:${query.image_aspect}:${query.image_width}`;
-  return cachedWhenAnonymous(t, key, load, { freshFor: MINUTE });
+  return t
+    .get("/api/v1/cognito/person", peopleAnswerSchema, query, { cache: CacheShort })
+    .then((r) => r.data)
+    .catch(noneOn404<Person[]>([]));
 }

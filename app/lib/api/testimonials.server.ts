@@ -1,11 +1,9 @@
 import { z } from "zod";
-import { cachedWhenAnonymous } from "./cache.server";
+import { CacheShort } from "./cache-strategies";
 import { listQuery, noneOn404, text, tolerantList } from "./fields";
 import type { ListOptions } from "./fields";
 import { imageSchema } from "./schemas";
 import type { Transport } from "./transport.server";
-
-const MINUTE = 60_000;
 
 export const testimonialSchema = z.object({
   id: z.union([z.number(), z.string()]),
@@ -20,15 +18,15 @@ export const testimonialSchema = z.object({
 });
 export type Testimonial = z.infer<typeof testimonialSchema>;
 
+/** Answer schemas live at module level: the transport parses a cached answer once per schema. */
+const testimonialsAnswerSchema = z.object({ data: tolerantList(testimonialSchema) });
+
 /** Testimonials (spec: GET cognito/testimonial), optionally of one group; an unknown group is []. */
 export function getTestimonials(t: Transport, options: ListOptions): Promise<Testimonial[]> {
   const query = listQuery(options);
   if (!query) return Promise.resolve([]);
-  const load = () =>
-    t
-      .get("/api/v1/cognito/testimonial", z.object({ data: tolerantList(testimonialSchema) }), query)
-      .then((r) => r.data)
-      .catch(noneOn404<Testimonial[]>([]));
-  const key = `testimonials:${query.group ?? ""}:${query.page_size}:${query.image_aspect}:${query.image_width}`;
-  return cachedWhenAnonymous(t, key, load, { freshFor: MINUTE });
+  return t
+    .get("/api/v1/cognito/testimonial", testimonialsAnswerSchema, query, { cache: CacheShort })
+    .then((r) => r.data)
+    .catch(noneOn404<Testimonial[]>([]));
 }

@@ -1,8 +1,11 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import type { Upstream } from "~/lib/context";
+import { SwrCache } from "./cache.server";
+import { CacheLong, CacheNone, CachePage, CacheShort } from "./cache-strategies";
 import { NETWORK_ERROR, UpstreamError } from "./errors";
-import { createTransport } from "./transport.server";
+import { cacheKey, createTransport } from "./transport.server";
+import { UpstreamTiming } from "./upstream-timing.server";
 
 type FetchFn = (request: Request) => Promise<Response>;
 
@@ -315,5 +318,117 @@ describe("coalescing of identical GETs", () => {
     await expect(loose).resolves.toEqual({ ok: true, n: 1 });
     expect((await rejection(strict)).status).toBe(502);
     expect(g.calls).toHaveLength(1);
+  });
+});
+
+describe("caching at the call site", () => {
+  let now = 1_000_000;
+  const clock = () => now;
+  /** A fetch that answers `{ ok: true, n }`, n counting the calls, and records the URLs asked for. */
+  function countingFetch(answer: (n: number, request: Request) => Response = (n) => json({ ok: true, n })) {
+    const urls: string[] = [];
+    const fetch = vi.fn<FetchFn>(async (request) => {
+      urls.push(request.url);
+      return answer(urls.length, request);
+    });
+    return { fetch, urls };
+  }
+  const nSchema = z.object({ ok: z.boolean(), n: z.number() });
+
+  it("serves a second anonymous GET from the cache when the caller names a strategy, and parses it once", async () => {
+    const cache = new SwrCache(1000, clock);
+    const f = countingFetch();
+    const t = createTransport(upstream(f.fetch), null, { cache });
+    const first = await t.get("/api/v1/x", nSchema, { b: 2, a: 1 }, { cache: CacheShort });
+    const second = await t.get("/api/v1/x", nSchema, { a: 1, b: 2 }, { cache: CacheShort });
+    expect(f.fetch).toHaveBeenCalledTimes(1);
+    expect(second).toBe(first);
+    // Another visitor's transport on the same cache shares the answer.
+    const other = createTransport(upstream(f.fetch), null, { cache });
+    await other.get("/api/v1/x", nSchema, { a: 1, b: 2 }, { cache: CacheShort });
+    expect(f.fetch).toHaveBeenCalledTimes(1);
+    expect(cache.peek("/api/v1/x?a=1&b=2")).toEqual({ ok: true, n: 1 });
+  });
+
+  it("does not cache without a strategy, with CacheNone, or for a transport with a token", async () => {
+    const cache = new SwrCache(1000, clock);
+    const f = countingFetch();
+    const anonymous = createTransport(upstream(f.fetch), null, { cache });
+    const member = createTransport(upstream(f.fetch), "alice", { cache });
+    await anonymous.get("/api/v1/x", nSchema);
+    await anonymous.get("/api/v1/x", nSchema, undefined, { cache: CacheNone });
+    await member.get("/api/v1/x", nSchema, undefined, { cache: CacheShort });
+    await member.get("/api/v1/x", nSchema, undefined, { cache: CacheShort });
+    expect(f.fetch).toHaveBeenCalledTimes(4);
+    expect(cache.peek("/api/v1/x")).toBeUndefined();
+  });
+
+  it("keys by the path relative to the base URL and the query, never the token or the host", async () => {
+    const cache = new SwrCache(1000, clock);
+    const f = countingFetch();
+    const base = { fetch: f.fetch, baseUrl: "https://cms.example/prefix", publicUrl: "", timeoutMs: 1_000 };
+    const t = createTransport(base, null, { cache });
+    await t.get("/api/v1/cognito/page/a b", nSchema, { pb: 1 }, { cache: CachePage });
+    expect(f.urls).toEqual(["https://cms.example/prefix/api/v1/cognito/page/a%20b?pb=1"]);
+    expect(cache.peek("/api/v1/cognito/page/a%20b?pb=1")).toBeDefined();
+    expect(cacheKey("http://cms.test", new URL("http://cms.test/api/v1/x?z=1&a=2"))).toBe("/api/v1/x?a=2&z=1");
+  });
+
+  it("caches a lookup by POST by its path and body, in any key order", async () => {
+    const cache = new SwrCache(1000, clock);
+    const f = countingFetch();
+    const t = createTransport(upstream(f.fetch), null, { cache });
+    await t.post("/api/v1/lookup", nSchema, { hash: "h", width: 300 }, { cache: CacheLong });
+    await t.post("/api/v1/lookup", nSchema, { width: 300, hash: "h" }, { cache: CacheLong });
+    await t.post("/api/v1/lookup", nSchema, { hash: "h", width: 600 }, { cache: CacheLong });
+    expect(f.fetch).toHaveBeenCalledTimes(2);
+    // A POST without a strategy is never cached.
+    await t.post("/api/v1/lookup", nSchema, { hash: "h", width: 300 });
+    expect(f.fetch).toHaveBeenCalledTimes(3);
+  });
+
+  it("never stores an answer that does not parse", async () => {
+    const cache = new SwrCache(1000, clock);
+    const f = countingFetch((n) => (n === 1 ? json({ ok: "no" }) : json({ ok: true, n })));
+    const t = createTransport(upstream(f.fetch), null, { cache });
+    expect((await rejection(t.get("/api/v1/bad", nSchema, undefined, { cache: CacheShort }))).status).toBe(502);
+    await expect(t.get("/api/v1/bad", nSchema, undefined, { cache: CacheShort })).resolves.toEqual({ ok: true, n: 2 });
+  });
+
+  it("keeps a stale answer when its refresh fails, but drops it when the upstream says it is gone", async () => {
+    const cache = new SwrCache(1000, clock);
+    let mode: "ok" | "down" | "gone" = "ok";
+    const fetch: FetchFn = async () => {
+      if (mode === "down") throw new TypeError("fetch failed");
+      return mode === "gone" ? json({ message: "Not found" }, 404) : json({ ok: true, n: 1 });
+    };
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const t = createTransport(upstream(fetch), null, { cache });
+    const get = () => t.get("/api/v1/p", nSchema, undefined, { cache: CachePage });
+    await get();
+    mode = "down";
+    now += 2_000;
+    await expect(get()).resolves.toEqual({ ok: true, n: 1 });
+    await cache.settle();
+    expect(cache.peek("/api/v1/p")).toBeDefined();
+    mode = "gone";
+    now += 2_000;
+    await expect(get()).resolves.toEqual({ ok: true, n: 1 });
+    await cache.settle();
+    expect((await rejection(get())).status).toBe(404);
+  });
+
+  it("reports its upstream calls, their time, and the cache's hits and misses to the request's timing", async () => {
+    const cache = new SwrCache(1000, clock);
+    const timing = new UpstreamTiming();
+    const f = countingFetch();
+    const t = createTransport(upstream(f.fetch), null, { cache, timing });
+    await t.get("/api/v1/a", nSchema, undefined, { cache: CacheShort });
+    await t.get("/api/v1/a", nSchema, undefined, { cache: CacheShort });
+    await t.get("/api/v1/a", nSchema, undefined, { cache: CacheShort });
+    await t.get("/api/v1/b", nSchema);
+    expect({ calls: timing.calls, hits: timing.hits, misses: timing.misses }).toEqual({ calls: 2, hits: 2, misses: 1 });
+    expect(timing.totalMs).toBeGreaterThan(0);
+    expect(timing.header()).toMatch(/^upstream;dur=\d+(\.\d)?;desc="2 calls", cache;desc="2 hit, 1 miss"$/);
   });
 });

@@ -1,14 +1,33 @@
 import type { z } from "zod";
 import type { Upstream } from "~/lib/context";
-import { NETWORK_ERROR, UpstreamError } from "./errors";
+import type { SwrCache } from "./cache.server";
+import { CacheNone, type CacheStrategy } from "./cache-strategies";
+import { NETWORK_ERROR, UpstreamError, isUpstreamError } from "./errors";
+import type { UpstreamTiming } from "./upstream-timing.server";
 
 export type Query = Record<string, string | number | boolean | undefined | null>;
 
+export interface CallOptions {
+  /** How long the answer may be reused by anonymous visitors (default CacheNone). */
+  cache?: CacheStrategy;
+}
+
+/**
+ * Pass answer schemas declared at module level: a cached answer's parsed form is kept per schema
+ * object, so the same page comes back as the same object until it changes.
+ */
 export interface Transport {
-  get<T extends z.ZodTypeAny>(path: string, schema: T, query?: Query): Promise<z.infer<T>>;
-  post<T extends z.ZodTypeAny>(path: string, schema: T, body: unknown): Promise<z.infer<T>>;
+  get<T extends z.ZodTypeAny>(path: string, schema: T, query?: Query, options?: CallOptions): Promise<z.infer<T>>;
+  /** A POST; only a lookup that changes nothing (image/getByHash) may name a cache strategy. */
+  post<T extends z.ZodTypeAny>(path: string, schema: T, body: unknown, options?: CallOptions): Promise<z.infer<T>>;
   /** True when no bearer token is sent: answers may be shared between visitors (cached). */
   readonly anonymous: boolean;
+}
+
+/** What a transport shares with others (the cache) and reports to (this request's timing). */
+export interface TransportServices {
+  cache?: SwrCache;
+  timing?: UpstreamTiming;
 }
 
 /** Rejects when the signal aborts (a timeout), so a fetch that ignores its signal still gives up. */
@@ -19,8 +38,14 @@ function aborted(signal: AbortSignal) {
   });
 }
 
-/** Identical GETs in flight at the same moment share one upstream call. */
+/**
+ * Identical uncached GETs in flight at the same moment share one upstream call. A pure
+ * optimisation: were there two copies of this module, each would still answer correctly.
+ */
 const inFlight = new Map<string, Promise<unknown>>();
+
+/** Parsed forms of cached answers, per schema, so a shared answer is parsed once. */
+const parsedAnswers = new WeakMap<object, Map<z.ZodTypeAny, unknown>>();
 
 export function buildUrl(baseUrl: string, path: string, query?: Query) {
   const url = new URL(path.replace(/^\/+/, ""), baseUrl.endsWith("/") ? baseUrl : `${baseUrl}/`);
@@ -30,12 +55,45 @@ export function buildUrl(baseUrl: string, path: string, query?: Query) {
   return url;
 }
 
+/** JSON with object keys sorted, so equal bodies give equal cache keys. */
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(",")}]`;
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value).filter(([, v]) => v !== undefined);
+    entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+
+/**
+ * The cache key of a call: its URL's path relative to the base URL plus the sorted query
+ * (`/api/v1/cognito/page/about?pb=1`), and for a POST its body after a `#`. Never the token.
+ */
+export function cacheKey(baseUrl: string, url: URL, body?: unknown) {
+  const basePath = new URL(baseUrl.endsWith("/") ? baseUrl : `${baseUrl}/`).pathname;
+  const params = new URLSearchParams(url.search);
+  params.sort();
+  const query = params.size ? `?${params}` : "";
+  const key = `/${url.pathname.slice(basePath.length)}${query}`;
+  return body === undefined ? key : `${key}#${stableJson(body)}`;
+}
+
+/** A failed refresh keeps the stale answer unless the upstream said the answer is gone (a 4xx). */
+const keepStale = (error: unknown) => !isUpstreamError(error) || error.unavailable;
+
 /**
  * The one way the site talks to the upstream API: builds the URL on the base, sends the
- * bearer token when there is one, times out, turns failures into UpstreamError and parses
- * the answer with a zod schema.
+ * bearer token when there is one, times out, turns failures into UpstreamError, parses the
+ * answer with a zod schema, and shares anonymous answers through the cache as the caller's
+ * strategy says.
  */
-export function createTransport(upstream: Upstream, token?: string | null): Transport {
+export function createTransport(
+  upstream: Upstream,
+  token?: string | null,
+  { cache, timing }: TransportServices = {},
+): Transport {
+
   /** No (whole) answer came: a network failure or a timeout, status -1. */
   function noAnswer(cause: unknown, path: string) {
     const timedOut = cause instanceof Error && (cause.name === "TimeoutError" || cause.name === "AbortError");
@@ -44,17 +102,25 @@ export function createTransport(upstream: Upstream, token?: string | null): Tran
     return error;
   }
 
-  async function call(method: "GET" | "POST", path: string, query?: Query, body?: unknown): Promise<unknown> {
-    const url = buildUrl(upstream.baseUrl, path, query);
+  async function call(method: "GET" | "POST", url: URL, path: string, body?: unknown): Promise<unknown> {
+    const started = performance.now();
+    try {
+      return await send(method, url, path, body);
+    } finally {
+      timing?.recordCall(performance.now() - started);
+    }
+  }
+
+  async function send(method: "GET" | "POST", url: URL, path: string, body?: unknown): Promise<unknown> {
     const headers = new Headers({ accept: "application/json" });
     if (token) headers.set("authorization", `Bearer ${token}`);
     if (body !== undefined) headers.set("content-type", "application/json");
     let response: Response;
     const signal = AbortSignal.timeout(upstream.timeoutMs);
     try {
-      const request = new Request(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal });
+      const init = { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal };
       // The in-process CMS does not watch the signal: race it, so the timeout holds either way.
-      response = await Promise.race([upstream.fetch(request), aborted(signal)]);
+      response = await Promise.race([upstream.fetch(new Request(url, init)), aborted(signal)]);
     } catch (cause) {
       throw noAnswer(cause, path);
     }
@@ -82,27 +148,63 @@ export function createTransport(upstream: Upstream, token?: string | null): Tran
   }
 
   function parse<T extends z.ZodTypeAny>(schema: T, payload: unknown, path: string): z.infer<T> {
+    const memo = payload && typeof payload === "object" ? parsedAnswers.get(payload) : undefined;
+    if (memo?.has(schema)) return memo.get(schema);
     const parsed = schema.safeParse(payload);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       throw new UpstreamError(`Unexpected answer from ${path}: ${issue.path.join(".")}: ${issue.message}`, 502, path);
     }
+    memo?.set(schema, parsed.data);
     return parsed.data;
+  }
+
+  type Shared = { cache: SwrCache; strategy: Extract<CacheStrategy, { mode: "shared" }> };
+
+  /** The cache and strategy for a call, or null when its answer is not to be shared. */
+  function sharing(options?: CallOptions): Shared | null {
+    const strategy = options?.cache ?? CacheNone;
+    return cache && !token && strategy.mode === "shared" ? { cache, strategy } : null;
+  }
+
+  /** Through the shared cache: an answer is stored only once it parsed, so a bad one never is. */
+  async function cached<T extends z.ZodTypeAny>(
+    { cache, strategy }: Shared,
+    key: string,
+    schema: T,
+    path: string,
+    load: () => Promise<unknown>,
+  ): Promise<z.infer<T>> {
+    const checkedLoad = async () => {
+      const payload = await load();
+      if (payload && typeof payload === "object") parsedAnswers.set(payload, new Map());
+      parse(schema, payload, path);
+      return payload;
+    };
+    const options = { freshFor: strategy.freshFor, same: strategy.same, keepStale };
+    const payload = await cache.get(key, checkedLoad, options, (outcome) => timing?.recordCache(outcome));
+    return parse(schema, payload, path);
   }
 
   return {
     anonymous: !token,
-    async get(path, schema, query) {
-      const key = `${token ?? ""} ${buildUrl(upstream.baseUrl, path, query)}`;
+    async get(path, schema, query, options) {
+      const url = buildUrl(upstream.baseUrl, path, query);
+      const share = sharing(options);
+      if (share) return cached(share, cacheKey(upstream.baseUrl, url), schema, path, () => call("GET", url, path));
+      const key = `${token ?? ""} ${url}`;
       let pending = inFlight.get(key);
       if (!pending) {
-        pending = call("GET", path, query).finally(() => inFlight.delete(key));
+        pending = call("GET", url, path).finally(() => inFlight.delete(key));
         inFlight.set(key, pending);
       }
       return parse(schema, await pending, path);
     },
-    async post(path, schema, body) {
-      return parse(schema, await call("POST", path, undefined, body), path);
+    async post(path, schema, body, options) {
+      const url = buildUrl(upstream.baseUrl, path);
+      const share = sharing(options);
+      if (!share) return parse(schema, await call("POST", url, path, body), path);
+      return cached(share, cacheKey(upstream.baseUrl, url, body), schema, path, () => call("POST", url, path, body));
     },
   };
 }

@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { upstreamCache } from "~/lib/api/cache.server";
 import { UpstreamError } from "~/lib/api/errors";
 import type { Widget } from "~/lib/api/schemas";
 import type { Testimonial } from "~/lib/api/testimonials.server";
@@ -24,7 +23,6 @@ describe("content widget loaders", () => {
   const load = (w: Widget, transport: Transport) => loadWidgetData([w], { transport, itemUrl: null }).then((d) => d[w.id]);
 
   beforeEach(() => {
-    upstreamCache.clear();
     vi.spyOn(console, "error").mockImplementation(() => {});
   });
   afterEach(() => vi.restoreAllMocks());
@@ -66,7 +64,6 @@ describe("content widget loaders", () => {
   it("gives an unknown image hash (404) no image, and a failing one null for the widget", async () => {
     const missing = fakeTransport(() => Promise.reject(new UpstreamError("Not found", 404, "/image")));
     expect(await load(widget("core/image_with_content", { imageHashes: { image: HASH_A } }), missing.transport)).toEqual({ image: null });
-    upstreamCache.clear();
     const down = fakeTransport(() => Promise.reject(new UpstreamError("Bad gateway", 502, "/image")));
     expect(await load(widget("core/image_with_content", { imageHashes: { image: HASH_A } }), down.transport)).toBeNull();
   });

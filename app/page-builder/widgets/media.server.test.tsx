@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { upstreamCache } from "~/lib/api/cache.server";
 import type { Gallery } from "~/lib/api/galleries.server";
 import type { Image } from "~/lib/api/schemas";
 import { render } from "~/test/render";
@@ -19,7 +18,6 @@ const notFound = upstreamNotFound;
 
 describe("loaders", () => {
   beforeEach(() => {
-    upstreamCache.clear();
     vi.spyOn(console, "error").mockImplementation(() => {});
   });
   afterEach(() => vi.restoreAllMocks());

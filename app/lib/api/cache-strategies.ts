@@ -1,0 +1,53 @@
+/**
+ * How long the site may reuse an upstream answer, named at the call site:
+ * `transport.get(path, schema, query, { cache: CacheShort })` (after Hydrogen's CacheNone,
+ * CacheShort, CacheLong and CacheCustom). Only anonymous transports use a shared strategy; an
+ * answer for a visitor with a token is never shared. A stale answer is served at once while one
+ * refresh runs; a failed refresh keeps it, unless the upstream says it is gone (a 4xx).
+ */
+export type CacheStrategy =
+  | { readonly mode: "none" }
+  | {
+      readonly mode: "shared";
+      /** How long an answer stays fresh, in ms; after that it is served stale and refreshed. */
+      readonly freshFor: number;
+      /** When a refreshed answer counts as unchanged, so the cached object stays as it is. */
+      readonly same?: (cached: unknown, fresh: unknown) => boolean;
+    };
+
+const SECOND = 1_000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+
+/** Never stored: every call reaches the upstream (the default, and anything personal). */
+export const CacheNone: CacheStrategy = { mode: "none" };
+
+/** A minute: settings, navigation, lists of content. */
+export const CacheShort: CacheStrategy = { mode: "shared", freshFor: MINUTE };
+
+/** An hour: what never changes for its key, such as images and videos by hash or id. */
+export const CacheLong: CacheStrategy = { mode: "shared", freshFor: HOUR };
+
+/** The `data` record of an answer, when it has one. */
+function record(answer: unknown) {
+  const data = (answer as { data?: unknown } | null)?.data;
+  return data && typeof data === "object" ? (data as { id?: unknown; updated_at?: unknown }) : null;
+}
+
+/** The same record in the same version: same id and updated_at. */
+export function sameRecord(a: unknown, b: unknown) {
+  const x = record(a);
+  const y = record(b);
+  return x !== null && y !== null && x.updated_at !== undefined && x.id === y.id && x.updated_at === y.updated_at;
+}
+
+/**
+ * A page: re-checked after a second, and the cached object is replaced only when the page's id
+ * or updated_at changes (so a page's parsed form, and what is derived from it, stays put).
+ */
+export const CachePage: CacheStrategy = { mode: "shared", freshFor: SECOND, same: sameRecord };
+
+/** A strategy of one's own. */
+export function CacheCustom(options: Omit<Extract<CacheStrategy, { mode: "shared" }>, "mode">): CacheStrategy {
+  return { mode: "shared", ...options };
+}
