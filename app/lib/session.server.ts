@@ -21,8 +21,17 @@ export interface SessionData {
   /** The token every form posts back (`csrf.server.ts`). */
   csrf?: string;
 }
+/** A message for the next page the visitor sees, after an action redirects (the root shows it). */
+export const toastSchema = z.object({
+  /** New for each message, so a second message is shown even where the first still is. */
+  id: z.string().min(1).max(64),
+  kind: z.enum(["success", "error", "info"]),
+  message: z.string().min(1).max(500),
+});
+export type Toast = z.infer<typeof toastSchema>;
+
 export interface SessionFlash {
-  toast?: { kind: "success" | "error" | "info"; message: string };
+  toast?: Toast;
 }
 export type AppSession = Session<SessionData, SessionFlash>;
 type AppSessionStorage = SessionStorage<SessionData, SessionFlash>;
