@@ -12,18 +12,21 @@ import { ScrollAnimationsScript } from "~/components/scroll-animations";
 import { ProgressBar } from "~/components/progress-bar";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
+import { ToastMessage } from "~/components/toast";
 import { analyticsConfig, analyticsCspSources } from "~/lib/analytics";
 import { getInitialData, getSettings } from "~/lib/api/site.server";
 import { siteOrigin } from "~/lib/origin.server";
 import { getI18n } from "~/lib/i18n.server";
 import { buildHead } from "~/lib/seo";
 import { headSettings } from "~/lib/site-settings.server";
+import { takeToast } from "~/lib/toast.server";
 import stylesheet from "~/styles/app.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { transport, signedIn, preferences: prefs } = await context.visitor();
+  const visitor = await context.visitor();
+  const { transport, signedIn, preferences: prefs } = visitor;
   const [settings, initial] = await Promise.all([getSettings(transport), getInitialData(transport)]);
   const t = (await getI18n(prefs.locale)).getFixedT(prefs.locale);
   const analytics = analyticsConfig(settings);
@@ -34,11 +37,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const header = byParent("header");
   const headers = new Headers();
   for (const cookie of prefs.setCookies) headers.append("Set-Cookie", cookie);
+  const { toast, setCookie } = await takeToast(visitor);
+  if (setCookie) headers.append("Set-Cookie", setCookie);
   return data(
     {
       locale: prefs.locale,
       theme: prefs.theme,
       signedIn,
+      toast,
       origin: siteOrigin(request, context),
       labels: { notFound: t("notFound.title"), home: t("nav.home") },
       settings: headSettings(settings),
@@ -124,6 +130,7 @@ function Shell({ children }: { children: ReactNode }) {
         <SiteHeader name={root.settings.organisation_name || root.settings.name} links={root.nav} locale={root.locale} theme={root.theme} />
       ) : null}
       <main id="main" className="flex-1" tabIndex={-1}>
+        {root?.toast ? <ToastMessage key={root.toast.id} toast={root.toast} /> : null}
         {children}
       </main>
       {root ? <SiteFooter settings={root.settings} links={root.footer} social={root.social} /> : null}
