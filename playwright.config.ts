@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { E2E_SESSION_SECRET } from "./tests/e2e/support";
 
 /**
  * Journeys in Debian's Chromium against the production build. Each journey runs twice: with
@@ -50,7 +51,7 @@ export default defineConfig({
     {
       command: "npx tsx server.ts",
       url: `http://localhost:${PORT}/healthz`,
-      env: { PORT: String(PORT), DATA_DIR: dataDir, NODE_ENV: "test" },
+      env: { PORT: String(PORT), DATA_DIR: dataDir, NODE_ENV: "test", SESSION_SECRET: E2E_SESSION_SECRET },
       reuseExistingServer: false,
       timeout: 120_000,
       stdout: "pipe",

@@ -1,11 +1,19 @@
-import { withRootMeta } from "~/lib/meta";
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { cacheControl } from "~/lib/cache-control";
-import { CSRF_FIELD, ensureCsrfToken, readProtectedForm } from "~/lib/csrf.server";
+import { CSRF_FIELD, ensureCsrfToken } from "~/lib/csrf.server";
+import { invalid, readSubmission, redirectWithToast } from "~/lib/forms.server";
+import { getI18n } from "~/lib/i18n.server";
+import { withRootMeta } from "~/lib/meta";
+
+/** The logout form has nothing to fill in: its CSRF token is checked before the schema runs. */
+export const logoutSchema = z.object({});
 
 export const meta: MetaFunction = ({ matches }) => withRootMeta(matches, [{ name: "robots", content: "noindex" }]);
 
@@ -20,21 +28,36 @@ export async function loader({ context }: LoaderFunctionArgs) {
   return data({ csrf }, { headers });
 }
 
+/** Ends the member's session (tokens, member and form token), then home with a message. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const visitor = await context.visitor();
-  await readProtectedForm(request, visitor.session);
-  return redirect("/", { status: 303, headers: { "Set-Cookie": await visitor.destroySession() } });
+  const { visitor, submission } = await readSubmission(request, context, logoutSchema);
+  if (submission.status !== "success") return invalid(submission.reply());
+  for (const key of ["accessToken", "member", "csrf"] as const) visitor.session.unset(key);
+  const { locale } = visitor.preferences;
+  const t = (await getI18n(locale)).getFixedT(locale);
+  return redirectWithToast(visitor, "/", { kind: "success", message: t("logout.done") });
 }
 
 export default function Logout() {
   const { csrf } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
   const { t } = useTranslation();
+  const [form] = useForm({
+    id: "logout",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: logoutSchema }),
+  });
   return (
     <section className="mx-auto max-w-md px-4 py-16 text-center">
       <h1 className="text-3xl font-semibold">{t("logout.title")}</h1>
       <p className="mt-3">{t("logout.confirm")}</p>
-      <Form method="post" className="mt-6">
+      <Form method="post" className="mt-6" {...getFormProps(form)}>
         <input type="hidden" name={CSRF_FIELD} value={csrf} />
+        {form.errors ? (
+          <p id={form.errorId} role="alert" className="mb-3 text-red-700 dark:text-red-300">
+            {form.errors.join(" ")}
+          </p>
+        ) : null}
         <button type="submit" className="rounded-md bg-brand px-5 py-3 font-medium text-white hover:bg-brand-dark">
           {t("logout.button")}
         </button>

@@ -4,6 +4,9 @@ import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
 import { expect } from "@playwright/test";
 
+/** SESSION_SECRET of the journeys' server (playwright.config.ts), so a test can seal a session. */
+export const E2E_SESSION_SECRET = "e2e-session-secret-0123456789-abcdefghijklmnop";
+
 /** The seeded site's identity, as a visitor sees it. */
 export const SITE = {
   name: "Dovetail Outdoor Furniture",
