@@ -1,9 +1,11 @@
 // `npm run bench`: a throughput and latency benchmark of the production server.
 //
-// Installs what is missing, builds when stale, starts `tsx server.ts` with a fresh temporary
-// DATA_DIR on a free loopback port, warms up, then runs autocannon (50 connections, 10 s, one
-// target at a time) against a few pages, the bare route (the floor: the same Remix handler,
-// root loader and layout with no page of its own) and a static file, and prints one table.
+// Installs what is missing, builds with DOVETAIL_BENCH=1 when the build is stale or was made
+// without it (only such a build has /bench-bare, the floor route: remix.config.js leaves it out of
+// every other build), starts `tsx server.ts` with a fresh temporary DATA_DIR on a free loopback
+// port, warms up, then runs autocannon (50 connections, 10 s, one target at a time) against a few
+// pages, the bare route (the floor: the same Remix handler, root loader and layout with no page of
+// its own) and a static file, and prints one table.
 // A benchmark, not a test: it never fails on numbers; it exits non-zero only when the server
 // does not start. It stops the server and deletes the temporary folder at the end and on Ctrl-C.
 //
@@ -88,7 +90,8 @@ async function main() {
   console.log(`Machine: ${m.cpu}, ${m.cores} cores, ${m.memory} RAM, Node ${m.node}, ${m.platform}; load average ${loadBefore.map((x) => x.toFixed(2)).join(" ")}`);
 
   ensureDependencies();
-  ensureBuild();
+  ensureBuild({ bench: true });
+  console.log("  Build: made with DOVETAIL_BENCH=1, so /bench-bare (the floor route) is served; a normal build omits it.");
   const { default: autocannon } = await import("autocannon");
 
   let current = null; // the autocannon run in progress, stopped on Ctrl-C
@@ -151,7 +154,10 @@ async function main() {
   out.push(`Machine: ${m.cpu}, ${m.cores} cores, ${m.memory} RAM, Node ${m.node}, ${m.platform}`);
   const load = (l) => l.map((x) => x.toFixed(2)).join(" ");
   out.push(`Load average (1/5/15 min): ${load(loadBefore)} before, ${load(os.loadavg())} after — other work on the machine skews the numbers`);
-  out.push(`Server: tsx server.ts, NODE_ENV=${site.env.NODE_ENV}, embedded CMS on PGlite (fresh DATA_DIR), ${site.origin}; revision ${rev}`);
+  out.push(
+    `Server: tsx server.ts, NODE_ENV=${site.env.NODE_ENV}, build with DOVETAIL_BENCH=1, embedded CMS on PGlite ` +
+      `(fresh DATA_DIR), ${site.origin}; revision ${rev}`,
+  );
   out.push(`Load: autocannon, ${options.connections} connections, ${options.duration} s per target, one target at a time, on the same ${m.cores}-core machine;`);
   out.push(`      request headers of a browser (Accept-Encoding: gzip, deflate, br; a non-crawler User-Agent); 200-request warm-up each;
       server CPU ms/req = CPU time the server's processes used during the run (/proc) ÷ requests answered`);
