@@ -32,6 +32,16 @@ test.describe("showcase page", () => {
     await expect(page.getByRole("link", { name: /View Now/ }).first()).toBeVisible();
   });
 
+  test("a fixed (parallax) background is drawn from the image's formats", async ({ page }) => {
+    await open(page);
+    const backgrounds = page.locator(".md\\:bg-fixed, .motion-safe\\:lg\\:bg-fixed");
+    expect(await backgrounds.count()).toBeGreaterThanOrEqual(1);
+    for (const background of await backgrounds.all()) {
+      const drawn = await background.evaluate((el) => getComputedStyle(el).backgroundImage);
+      expect(drawn).toMatch(/^image-set\(url\("[^"]*\/assets\/i\/[0-9a-f]{32}\/[^"]+\.avif"\)/);
+    }
+  });
+
   test("shows only the blocks and widgets that are scheduled now", async ({ page }) => {
     const response = await open(page);
     await expect(page.getByText(SHOWCASE.scheduled.shown)).toBeVisible();
