@@ -93,3 +93,15 @@ export function aptInstall(packages) {
   runOrDie(cmd, [...rest, "update", "-qq"], { env });
   runOrDie(cmd, [...rest, "install", "-y", "-qq", ...packages], { env });
 }
+
+/** Whether a program can be started from PATH. */
+export function hasCommand(cmd, args = ["--version"]) {
+  return !spawnSync(cmd, args, { stdio: "ignore" }).error;
+}
+
+/** A Java runtime for the Nu HTML Checker (vnu.jar): Debian's default-jre-headless when `java` is absent. */
+export function ensureJava() {
+  if (hasCommand("java", ["-version"])) return;
+  say("Installing a Java runtime (Debian's default-jre-headless) for the HTML checker…");
+  aptInstall(["default-jre-headless"]);
+}
