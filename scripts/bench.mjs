@@ -91,7 +91,7 @@ async function main() {
 
   ensureDependencies();
   ensureBuild({ bench: true });
-  console.log("  Build: made with DOVETAIL_BENCH=1, so /bench-bare (the floor route) is served; a normal build omits it.");
+  console.log("  Build: made with DOVETAIL_BENCH=1, so /bench-bare (the floor route) is served; other builds omit it.");
   const { default: autocannon } = await import("autocannon");
 
   let current = null; // the autocannon run in progress, stopped on Ctrl-C

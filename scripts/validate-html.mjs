@@ -74,7 +74,8 @@ async function collectPages(origin, dir) {
       writeFileSync(file, html);
       entry.saved = true;
       const want = page.status ?? 200;
-      if (status !== want) entry.problem = `answers ${status}, not ${want}${page.from ? ` (linked from ${page.from})` : ""}`;
+      const linkedFrom = page.from ? ` (linked from ${page.from})` : "";
+      if (status !== want) entry.problem = `answers ${status}, not ${want}${linkedFrom}`;
       else if (!type.startsWith("text/html")) entry.problem = `answers ${type || "no content type"}, not text/html`;
       return html;
     } catch (error) {
@@ -177,13 +178,16 @@ async function main() {
   const results = report(pages, byFile);
 
   for (const r of results) {
-    console.log(`${r.ok ? "✓" : "✗"} ${r.page}${r.ok ? "" : ` — ${r.errors.length} error${r.errors.length === 1 ? "" : "s"}`}`);
+    const count = `${r.errors.length} error${r.errors.length === 1 ? "" : "s"}`;
+    console.log(r.ok ? `✓ ${r.page}` : `✗ ${r.page} — ${count}`);
     for (const e of r.errors) console.log(`    ${e}`);
   }
   const failed = results.filter((r) => !r.ok);
   const errorCount = results.reduce((n, r) => n + r.errors.length, 0);
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  console.log(`\nvnu: ${results.length} pages, ${errorCount} errors, ${failed.length} pages failed (checked in ${seconds} s)`);
+  console.log(
+    `\nvnu: ${results.length} pages, ${errorCount} errors, ${failed.length} pages failed (checked in ${seconds} s)`,
+  );
   if (jsonFile) {
     mkdirSync(path.dirname(jsonFile), { recursive: true });
     writeFileSync(jsonFile, JSON.stringify({ pages: results }, null, 2));

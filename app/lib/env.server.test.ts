@@ -37,7 +37,8 @@ describe("parseEnv", () => {
 
 describe("the README's configuration table", () => {
   const readme = readFileSync(fileURLToPath(new URL("../../README.md", import.meta.url)), "utf8");
-  const section = readme.slice(readme.indexOf("## Configuration"), readme.indexOf("\n## ", readme.indexOf("## Configuration") + 1));
+  const start = readme.indexOf("## Configuration");
+  const section = readme.slice(start, readme.indexOf("\n## ", start + 1));
   const documented = [...section.matchAll(/^\| `([A-Z][A-Z0-9_]*)` \|/gm)].map((m) => m[1]);
 
   it("documents exactly the variables the site reads", () => {

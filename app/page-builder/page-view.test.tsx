@@ -111,7 +111,12 @@ describe("PageView tabs rows", () => {
     const tag = out.slice(out.lastIndexOf("<div", open), out.indexOf(">", open) + 1);
     const labelledBy = /aria-labelledby="([^"]+)"/.exec(tag)?.[1];
     const tabTag = new RegExp(`<a[^>]*id="${labelledBy}"[^>]*>([^<]*)<`).exec(out);
-    return { hidden: /\shidden=""/.test(tag), id: /\sid="([^"]+)"/.exec(tag)?.[1], tab: tabTag?.[0], title: tabTag?.[1] };
+    return {
+      hidden: /\shidden=""/.test(tag),
+      id: /\sid="([^"]+)"/.exec(tag)?.[1],
+      tab: tabTag?.[0],
+      title: tabTag?.[1],
+    };
   }
 
   it("puts every live tab's panel in the HTML, showing only the first by default", () => {

@@ -10,11 +10,14 @@ function seed<T extends unknown[]>(name: string, pick: (json: unknown) => T = (j
   const file = fileURLToPath(new URL(`../../seeds/${name}`, import.meta.url));
   if (!existsSync(file)) throw new Error(`seeds/${name} is missing: the catalogue journeys compare the site with it`);
   const items = pick(JSON.parse(readFileSync(file, "utf8")));
-  if (!Array.isArray(items) || items.length === 0) throw new Error(`seeds/${name} has nothing for the catalogue journeys`);
+  if (!Array.isArray(items) || items.length === 0) {
+    throw new Error(`seeds/${name} has nothing for the catalogue journeys`);
+  }
   return items;
 }
 
-const groups = seed("groups.json", (json) => (json as { children: { name: string; slug: string }[] }[])[0]?.children ?? []);
+type Group = { name: string; slug: string };
+const groups = seed("groups.json", (json) => (json as { children: Group[] }[])[0]?.children ?? []);
 const products = seed<{ group: string; name: string; slug: string; price: number }[]>("products.json");
 const slides = seed<{ heading: string }[]>("slides.json");
 
