@@ -1,6 +1,16 @@
+/**
+ * Route files Remix leaves out. `app/routes/bench-bare.tsx` is the benchmark's floor (a page with
+ * no content of its own): only a build made with DOVETAIL_BENCH=1, as `npm run bench` makes,
+ * includes it; every other build answers 404 there.
+ * @param {Record<string, string | undefined>} env
+ */
+export function ignoredRouteFiles(env = process.env) {
+  return ["**/.*", "**/*.test.{ts,tsx}", ...(env.DOVETAIL_BENCH === "1" ? [] : ["**/bench-bare.tsx"])];
+}
+
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
-  ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}"],
+  ignoredRouteFiles: ignoredRouteFiles(),
   serverModuleFormat: "esm",
   serverPlatform: "node",
   postcss: true,

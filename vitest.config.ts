@@ -6,7 +6,7 @@ export default defineConfig({
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "cms/**/*.test.ts", "server/**/*.test.ts", "tests/unit/**/*.test.ts"],
+    include: ["app/**/*.test.{ts,tsx}", "cms/**/*.test.ts", "tests/unit/**/*.test.ts"],
     environment: "node",
     testTimeout: 60_000,
     hookTimeout: 60_000,

@@ -1,4 +1,3 @@
-import { PassThrough } from "node:stream";
 import type { EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
@@ -7,6 +6,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { NonceProvider } from "~/components/nonce";
 import { i18next } from "~/i18next.server";
+import { holdBackClosingTags } from "~/lib/closing-tags.server";
 import { getI18n } from "~/lib/i18n.server";
 
 const ABORT_DELAY = 5_000;
@@ -21,7 +21,9 @@ export default async function handleRequest(
   const nonce = loadContext.cspNonce ?? "";
   const instance = await getI18n(await i18next.getLocale(request));
 
-  // Crawlers get the whole document at once; browsers get the shell as soon as it is ready.
+  // Crawlers get the whole document at once; browsers get the shell as soon as it is ready. Either
+  // way `</body></html>` is held back to the end, so the data scripts that stream in after the
+  // shell land inside <body> and the document stays valid HTML.
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
 
   return new Promise<Response>((resolvePromise, reject) => {
@@ -36,10 +38,13 @@ export default async function handleRequest(
         nonce,
         [readyEvent]() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = holdBackClosingTags();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolvePromise(
-            new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
           );
           pipe(body);
         },

@@ -1,9 +1,11 @@
 // `npm run bench`: a throughput and latency benchmark of the production server.
 //
-// Installs what is missing, builds when stale, starts `tsx server.ts` with a fresh temporary
-// DATA_DIR on a free loopback port, warms up, then runs autocannon (50 connections, 10 s, one
-// target at a time) against a few pages, the bare route (the floor: the same Remix handler,
-// root loader and layout with no page of its own) and a static file, and prints one table.
+// Installs what is missing, builds with DOVETAIL_BENCH=1 when the build is stale or was made
+// without it (only such a build has /bench-bare, the floor route: remix.config.js leaves it out of
+// every other build), starts `tsx server.ts` with a fresh temporary DATA_DIR on a free loopback
+// port, warms up, then runs autocannon (50 connections, 10 s, one target at a time) against a few
+// pages, the bare route (the floor: the same Remix handler, root loader and layout with no page of
+// its own) and a static file, and prints one table.
 // A benchmark, not a test: it never fails on numbers; it exits non-zero only when the server
 // does not start. It stops the server and deletes the temporary folder at the end and on Ctrl-C.
 //
@@ -13,17 +15,14 @@
 //   --connections N   concurrent connections (default 50)
 //   --cpu-prof DIR    run the server under `node --cpu-prof` and keep the .cpuprofile in DIR
 //
-// startSite() is also used by scripts/lighthouse.mjs.
-import { spawn, spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
-import net from "node:net";
+// The server is started by startSite() (scripts/lib/site.mjs), as for `npm run lighthouse`.
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { ensureBuild, ensureDependencies, root, say } from "./lib/ensure.mjs";
-
-export const HOST = "127.0.0.1";
+import { BROWSER_HEADERS, startSite } from "./lib/site.mjs";
 
 /** The machine, for the top of a report. */
 export function machine() {
@@ -46,180 +45,6 @@ export function revision() {
   const dirty = git(["status", "--porcelain", "--untracked-files=no"]).stdout.trim();
   return `${head.stdout.trim()}${dirty ? " + uncommitted changes" : ""}`;
 }
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.on("error", reject);
-    probe.listen(0, HOST, () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-/**
- * Starts the production server (`node_modules/.bin/tsx server.ts`) with a fresh temporary
- * DATA_DIR on a free port and waits for /healthz. Resolves to { origin, port, dataDir, stop,
- * logTail }. stop() is idempotent: it ends the server (SIGTERM, then SIGKILL after 15 s) and
- * deletes the temporary folder. Ctrl-C (SIGINT/SIGTERM) runs onInterrupt() then stop(), and exits 130.
- * Rejects (after cleaning up) when the server exits early or /healthz is not ready in time.
- */
-export async function startSite({ label = "bench", cpuProfDir, onInterrupt, readyTimeoutMs = 180_000 } = {}) {
-  const port = await freePort();
-  const origin = `http://${HOST}:${port}`;
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), `dovetail-${label}-`));
-  const env = {
-    ...process.env,
-    // Run as a deployment would: React's production build, secrets and public address set.
-    NODE_ENV: process.env.NODE_ENV || "production",
-    SESSION_SECRET: process.env.SESSION_SECRET || randomBytes(32).toString("base64url"),
-    PUBLIC_URL: origin,
-    PORT: String(port),
-    HOST,
-    DATA_DIR: dataDir,
-  };
-  delete env.CMS_API_URL; // always the embedded CMS, on PGlite in the temporary DATA_DIR
-  delete env.DATABASE_URL;
-  // Normally the tsx binary; under --cpu-prof, node itself with tsx as its loader (NODE_OPTIONS
-  // may not carry --cpu-prof), so that the profile is the server's.
-  let command = path.join(root, "node_modules", ".bin", "tsx");
-  let args = ["server.ts"];
-  if (cpuProfDir) {
-    mkdirSync(cpuProfDir, { recursive: true });
-    command = process.execPath;
-    args = ["--cpu-prof", `--cpu-prof-dir=${path.resolve(cpuProfDir)}`, "--import", "tsx", "server.ts"];
-  }
-
-  const lines = [];
-  const keep = (chunk) => {
-    for (const line of String(chunk).split("\n")) if (line) lines.push(line);
-    if (lines.length > 200) lines.splice(0, lines.length - 200);
-  };
-  // Its own process group, so that stopping it also stops the node process tsx starts.
-  const child = spawn(command, args, {
-    cwd: root,
-    env,
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout.on("data", keep);
-  child.stderr.on("data", keep);
-  let exited = null;
-  const exitPromise = new Promise((resolve) =>
-    child.on("exit", (code, signal) => {
-      exited = { code, signal };
-      resolve(exited);
-    }),
-  );
-
-  const signalGroup = (signal) => {
-    try {
-      process.kill(-child.pid, signal);
-    } catch {
-      /* already gone */
-    }
-  };
-  let stopping = null;
-  const stop = () => {
-    stopping ??= (async () => {
-      if (!exited) {
-        signalGroup("SIGTERM");
-        const killer = setTimeout(() => signalGroup("SIGKILL"), 15_000);
-        await exitPromise;
-        clearTimeout(killer);
-      }
-      // Give tsx's node child a moment to finish writing (a CPU profile is written at exit).
-      for (let i = 0; i < 50 && groupAlive(child.pid); i++) await sleep(100);
-      rmSync(dataDir, { recursive: true, force: true });
-    })();
-    return stopping;
-  };
-  // Last resort if this process dies some other way: no server or folder left behind.
-  process.on("exit", () => {
-    if (!exited) signalGroup("SIGKILL");
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-  for (const signal of ["SIGINT", "SIGTERM"]) {
-    process.once(signal, async () => {
-      console.log(`\n${signal}: stopping the server and deleting ${dataDir}…`);
-      try {
-        await onInterrupt?.();
-      } catch {
-        /* best effort */
-      }
-      await stop();
-      process.exit(130);
-    });
-  }
-
-  const logTail = (n = 40) => lines.slice(-n).join("\n");
-  const started = Date.now();
-  while (true) {
-    if (exited) {
-      await stop();
-      throw new Error(`the server exited (${exited.code ?? exited.signal}) before answering /healthz:\n${logTail()}`);
-    }
-    if (Date.now() - started > readyTimeoutMs) {
-      await stop();
-      throw new Error(`the server did not answer /healthz within ${readyTimeoutMs / 1000} s:\n${logTail()}`);
-    }
-    try {
-      const res = await fetch(`${origin}/healthz`, { signal: AbortSignal.timeout(2_000) });
-      if (res.ok) break;
-    } catch {
-      /* not listening yet */
-    }
-    await sleep(250);
-  }
-  return { origin, port, pid: child.pid, dataDir, env, stop, logTail, startupMs: Date.now() - started, cpuSeconds: () => groupCpuSeconds(child.pid) };
-}
-
-/**
- * CPU time (user + system, seconds) used so far by the processes of a process group, from
- * /proc (Linux): what the server itself spent, whatever else the machine was doing. null elsewhere.
- */
-export function groupCpuSeconds(pgid) {
-  let ticks = 0;
-  try {
-    for (const pid of readdirSync("/proc")) {
-      if (!/^\d+$/.test(pid)) continue;
-      let stat;
-      try {
-        stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      } catch {
-        continue; // gone meanwhile
-      }
-      // Fields after the command name (which may contain spaces): state ppid pgrp … utime(14) stime(15).
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      if (Number(fields[2]) === pgid) ticks += Number(fields[11]) + Number(fields[12]);
-    }
-  } catch {
-    return null;
-  }
-  return ticks / CLOCK_TICKS;
-}
-const CLOCK_TICKS = 100; // USER_HZ: 100 on every Linux architecture Node runs on
-
-function groupAlive(pid) {
-  try {
-    process.kill(-pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-// What a browser sends (not a crawler: crawlers get the whole document at once, browsers the shell).
-export const BROWSER_HEADERS = {
-  accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
-  "accept-encoding": "gzip, deflate, br",
-  "accept-language": "en",
-  "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36",
-};
 
 const TARGETS = [
   { path: "/", kind: "page" },
@@ -265,7 +90,8 @@ async function main() {
   console.log(`Machine: ${m.cpu}, ${m.cores} cores, ${m.memory} RAM, Node ${m.node}, ${m.platform}; load average ${loadBefore.map((x) => x.toFixed(2)).join(" ")}`);
 
   ensureDependencies();
-  ensureBuild();
+  ensureBuild({ bench: true });
+  console.log("  Build: made with DOVETAIL_BENCH=1, so /bench-bare (the floor route) is served; other builds omit it.");
   const { default: autocannon } = await import("autocannon");
 
   let current = null; // the autocannon run in progress, stopped on Ctrl-C
@@ -328,7 +154,10 @@ async function main() {
   out.push(`Machine: ${m.cpu}, ${m.cores} cores, ${m.memory} RAM, Node ${m.node}, ${m.platform}`);
   const load = (l) => l.map((x) => x.toFixed(2)).join(" ");
   out.push(`Load average (1/5/15 min): ${load(loadBefore)} before, ${load(os.loadavg())} after — other work on the machine skews the numbers`);
-  out.push(`Server: tsx server.ts, NODE_ENV=${site.env.NODE_ENV}, embedded CMS on PGlite (fresh DATA_DIR), ${site.origin}; revision ${rev}`);
+  out.push(
+    `Server: tsx server.ts, NODE_ENV=${site.env.NODE_ENV}, build with DOVETAIL_BENCH=1, embedded CMS on PGlite ` +
+      `(fresh DATA_DIR), ${site.origin}; revision ${rev}`,
+  );
   out.push(`Load: autocannon, ${options.connections} connections, ${options.duration} s per target, one target at a time, on the same ${m.cores}-core machine;`);
   out.push(`      request headers of a browser (Accept-Encoding: gzip, deflate, br; a non-crawler User-Agent); 200-request warm-up each;
       server CPU ms/req = CPU time the server's processes used during the run (/proc) ÷ requests answered`);

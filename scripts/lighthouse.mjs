@@ -12,7 +12,8 @@
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { machine, revision, startSite } from "./bench.mjs";
+import { machine, revision } from "./bench.mjs";
+import { startSite } from "./lib/site.mjs";
 import { ensureBuild, ensureDependencies, say } from "./lib/ensure.mjs";
 
 const DEFAULT_PAGES = ["/", "/about", "/where-to-find-us"];

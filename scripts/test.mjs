@@ -1,10 +1,11 @@
-// `npm test`: installs what is missing (dependencies, Debian's chromium, Debian's postgresql),
-// starts a throwaway PostgreSQL, then runs the type check, vitest (units, and the CMS
-// integration tests on PGlite and on PostgreSQL) and the Playwright journeys (with and without
-// JavaScript) against a fresh production build.
+// `npm test`: installs what is missing (dependencies, Debian's chromium, a Java runtime from
+// Debian's default-jre-headless, Debian's postgresql), starts a throwaway PostgreSQL, then runs
+// the type check, vitest (units, and the CMS integration tests on PGlite and on PostgreSQL), and,
+// against a fresh production build, the W3C Nu HTML Checker over every seeded page
+// (scripts/validate-html.mjs) and the Playwright journeys (with and without JavaScript).
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
-import { aptInstall, ensureBuild, ensureDependencies, root, run, say } from "./lib/ensure.mjs";
+import { aptInstall, ensureBuild, ensureDependencies, ensureJava, root, run, say } from "./lib/ensure.mjs";
 import { startPostgres } from "./lib/postgres.mjs";
 
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
@@ -16,6 +17,7 @@ if (!existsSync("/usr/bin/chromium")) {
   say("Installing Chromium (Debian's chromium) for the browser tests…");
   aptInstall(["chromium"]);
 }
+ensureJava();
 
 const pg = await startPostgres();
 const cleanup = () => pg.stop();
@@ -42,6 +44,14 @@ step("Unit and integration tests (vitest; CMS on PGlite and PostgreSQL)", bin("v
 ], { TEST_DATABASE_URL: pg.url });
 
 ensureBuild({ force: true });
+const vnuJson = path.join(cache, "vnu.json");
+rmSync(vnuJson, { force: true });
+step("Valid HTML (the Nu HTML Checker over every seeded page)", process.execPath, [
+  path.join(root, "scripts", "validate-html.mjs"),
+  "--json",
+  vnuJson,
+]);
+
 const playwrightJson = path.join(cache, "playwright.json");
 rmSync(playwrightJson, { force: true });
 const e2eData = path.join(cache, `e2e-${Date.now()}`);
@@ -61,6 +71,14 @@ try {
   passed += v.numPassedTests;
   failed += v.numFailedTests;
   skipped += v.numPendingTests + (v.numTodoTests ?? 0);
+} catch {
+  failed += 1;
+}
+try {
+  // One result per page checked: passed when vnu found no error in it.
+  const pages = JSON.parse(readFileSync(vnuJson, "utf8")).pages;
+  passed += pages.filter((p) => p.ok).length;
+  failed += pages.filter((p) => !p.ok).length;
 } catch {
   failed += 1;
 }

@@ -7,7 +7,74 @@
  * MutationObserver, and a frame shows at once when keyboard focus moves into it. Without
  * JavaScript, without IntersectionObserver or with reduced motion asked for, nothing is hidden.
  */
-const SCRIPT = `(function(){var d=document,h=d.documentElement;if(!("IntersectionObserver"in window)||matchMedia("(prefers-reduced-motion: reduce)").matches)return;h.setAttribute("data-aos-on","");var obs={};function watch(el){if(el.hasAttribute("data-aos-in"))return;var off=Math.min(parseInt(el.getAttribute("data-aos-offset"),10)||0,Math.round(innerHeight/3));var o=obs[off]||(obs[off]=new IntersectionObserver(function(es,ob){es.forEach(function(e){if(e.isIntersecting){e.target.setAttribute("data-aos-in","");ob.unobserve(e.target)}})},{rootMargin:"0px 0px -"+off+"px 0px"}));o.observe(el)}function scan(n){n.querySelectorAll("[data-aos]").forEach(watch)}function start(){scan(d);new MutationObserver(function(ms){ms.forEach(function(m){if(m.type==="attributes"){if(m.target.hasAttribute("data-aos"))watch(m.target);return}m.addedNodes.forEach(function(n){if(n.nodeType===1){if(n.hasAttribute("data-aos"))watch(n);scan(n)}})})}).observe(d.body,{childList:true,subtree:true,attributes:true,attributeFilter:["data-aos"]});d.addEventListener("focusin",function(e){var f=e.target.closest&&e.target.closest("[data-aos]");if(f)f.setAttribute("data-aos-in","")})}if(d.readyState==="loading")d.addEventListener("DOMContentLoaded",start);else start()})();`;
+
+/**
+ * The inline script's source: it runs from its text (`toString()`), so it must use nothing from
+ * this module, only the page's globals.
+ */
+function revealFramesOnScroll() {
+  const doc = document;
+  if (!("IntersectionObserver" in window) || matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+  doc.documentElement.setAttribute("data-aos-on", "");
+
+  // One observer per offset: the offset is the observer's bottom margin.
+  const observers: Record<number, IntersectionObserver> = {};
+  const reveal = (el: Element) => el.setAttribute("data-aos-in", "");
+
+  function watch(el: Element) {
+    if (el.hasAttribute("data-aos-in")) return;
+    const asked = parseInt(String(el.getAttribute("data-aos-offset")), 10) || 0;
+    const offset = Math.min(asked, Math.round(innerHeight / 3));
+    let observer = observers[offset];
+    if (!observer) {
+      observer = new IntersectionObserver(
+        (entries, self) => {
+          entries.forEach((entry) => {
+            if (!entry.isIntersecting) return;
+            reveal(entry.target);
+            self.unobserve(entry.target);
+          });
+        },
+        { rootMargin: `0px 0px -${offset}px 0px` },
+      );
+      observers[offset] = observer;
+    }
+    observer.observe(el);
+  }
+
+  function scan(root: Document | Element) {
+    root.querySelectorAll("[data-aos]").forEach((el) => watch(el));
+  }
+
+  function start() {
+    scan(doc);
+    // Frames that a client-side navigation adds, or that gain an animation.
+    new MutationObserver((mutations) => {
+      mutations.forEach((mutation) => {
+        if (mutation.type === "attributes") {
+          const target = mutation.target;
+          if (target instanceof Element && target.hasAttribute("data-aos")) watch(target);
+          return;
+        }
+        mutation.addedNodes.forEach((node) => {
+          if (!(node instanceof Element)) return;
+          if (node.hasAttribute("data-aos")) watch(node);
+          scan(node);
+        });
+      });
+    }).observe(doc.body, { childList: true, subtree: true, attributes: true, attributeFilter: ["data-aos"] });
+    // Keyboard focus inside a hidden frame shows it at once.
+    doc.addEventListener("focusin", (event) => {
+      const frame = event.target instanceof Element ? event.target.closest("[data-aos]") : null;
+      if (frame) reveal(frame);
+    });
+  }
+
+  if (doc.readyState === "loading") doc.addEventListener("DOMContentLoaded", start);
+  else start();
+}
+
+const SCRIPT = `(${revealFramesOnScroll.toString()})();`;
 
 export function ScrollAnimationsScript({ nonce }: { nonce?: string }) {
   return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: SCRIPT }} />;

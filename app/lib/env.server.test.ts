@@ -1,8 +1,9 @@
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { parseEnv } from "./env.server";
+import { envSchema, parseEnv } from "./env.server";
 
 describe("parseEnv", () => {
   it("names the variable with a bad value", () => {
@@ -39,5 +40,27 @@ describe("parseEnv", () => {
     expect(parseEnv({ ...base, PURGE_TOKEN: "p".repeat(32) }).PURGE_TOKEN).toBe("p".repeat(32));
     expect(parseEnv({ ...base, PURGE_TOKEN: "" }).PURGE_TOKEN).toBeUndefined();
     expect(parseEnv(base).PURGE_TOKEN).toBeUndefined();
+  });
+});
+
+describe("the README's configuration table", () => {
+  const readme = readFileSync(fileURLToPath(new URL("../../README.md", import.meta.url)), "utf8");
+  const start = readme.indexOf("## Configuration");
+  const section = readme.slice(start, readme.indexOf("\n## ", start + 1));
+  const documented = [...section.matchAll(/^\| `([A-Z][A-Z0-9_]*)` \|/gm)].map((m) => m[1]);
+
+  it("documents exactly the variables the site reads", () => {
+    // NODE_ENV is set by npm start and npm test, not by whoever deploys.
+    const read = Object.keys(envSchema.shape).filter((name) => name !== "NODE_ENV");
+    expect(documented.length).toBeGreaterThan(0);
+    expect([...documented].sort()).toEqual([...read].sort());
+  });
+
+  it("states the defaults the schema applies", () => {
+    const row = (name: string) => new RegExp(`^\\| \`${name}\` \\| ([^|]+) \\|`, "m").exec(section)?.[1].trim();
+    const defaults = parseEnv({ SESSION_SECRET: "x".repeat(32) });
+    expect(row("PORT")).toBe(String(defaults.PORT));
+    expect(row("DATA_DIR")).toBe(defaults.DATA_DIR);
+    expect(row("UPSTREAM_TIMEOUT_MS")).toBe(String(defaults.UPSTREAM_TIMEOUT_MS));
   });
 });

@@ -103,20 +103,45 @@ describe("PageView tabs rows", () => {
     ],
   });
 
-  it("shows only the first tab's content by default", () => {
+  /** The opening tag of the tab panel that holds `text`, and the tab whose id it names. */
+  function panelOf(out: string, text: string) {
+    const at = out.indexOf(text);
+    expect(at, `${text} should be in the HTML`).toBeGreaterThanOrEqual(0);
+    const open = out.lastIndexOf('role="tabpanel"', at);
+    const tag = out.slice(out.lastIndexOf("<div", open), out.indexOf(">", open) + 1);
+    const labelledBy = /aria-labelledby="([^"]+)"/.exec(tag)?.[1];
+    const tabTag = new RegExp(`<a[^>]*id="${labelledBy}"[^>]*>([^<]*)<`).exec(out);
+    return {
+      hidden: /\shidden=""/.test(tag),
+      id: /\sid="([^"]+)"/.exec(tag)?.[1],
+      tab: tabTag?.[0],
+      title: tabTag?.[1],
+    };
+  }
+
+  it("puts every live tab's panel in the HTML, showing only the first by default", () => {
     const out = view(p);
-    expect(out).toContain("Workshop panel");
-    expect(out).not.toContain("Timber panel");
-    expect(out).not.toContain("Gone panel");
     expect(count(out, 'role="tab"')).toBe(2);
-    expect(count(out, 'role="tabpanel"')).toBe(1);
+    expect(count(out, 'role="tabpanel"')).toBe(2);
+    expect(out).not.toContain("Gone panel");
+    expect(panelOf(out, "Workshop panel")).toMatchObject({ hidden: false, title: "Workshop" });
+    expect(panelOf(out, "Timber panel")).toMatchObject({ hidden: true, title: "Timber" });
     expect(out).toMatch(/aria-selected="true"[^>]*>Workshop</);
   });
 
-  it("shows the tab named by the tab prop", () => {
+  it("has each tab control its own panel, and each panel named by its tab", () => {
+    const out = view(p);
+    for (const text of ["Workshop panel", "Timber panel"]) {
+      const panel = panelOf(out, text);
+      expect(panel.tab).toContain(`aria-controls="${panel.id}"`);
+    }
+    expect(panelOf(out, "Workshop panel").id).not.toBe(panelOf(out, "Timber panel").id);
+  });
+
+  it("shows the tab named by the tab prop and hides the others", () => {
     const out = view(p, { tab: "Timber", search: "?tab=Timber" });
-    expect(out).toContain("Timber panel");
-    expect(out).not.toContain("Workshop panel");
+    expect(panelOf(out, "Timber panel").hidden).toBe(false);
+    expect(panelOf(out, "Workshop panel").hidden).toBe(true);
     expect(out).toMatch(/aria-selected="true"[^>]*>Timber</);
     expect(out).toMatch(/aria-selected="false"[^>]*>Workshop</);
   });
@@ -124,8 +149,8 @@ describe("PageView tabs rows", () => {
   it("falls back to the first tab for an unknown or deleted tab name", () => {
     for (const tab of ["Nope", "Gone"]) {
       const out = view(p, { tab });
-      expect(out).toContain("Workshop panel");
-      expect(out).not.toContain("Timber panel");
+      expect(panelOf(out, "Workshop panel").hidden).toBe(false);
+      expect(panelOf(out, "Timber panel").hidden).toBe(true);
       expect(out).not.toContain("Gone panel");
     }
   });

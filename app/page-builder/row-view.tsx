@@ -42,6 +42,76 @@ export function selectedTab(blocks: Block[], tab: string | null) {
   return blocks.find((b) => b.title === tab) ?? blocks[0];
 }
 
+/** A block id made safe for an id attribute (no whitespace). */
+const domId = (id: string) => id.replace(/\s+/g, "-");
+
+const tabClass = {
+  active:
+    "border-stone-300 border-b-white bg-white text-brand " +
+    "dark:border-stone-700 dark:border-b-stone-900 dark:bg-stone-900 dark:text-amber-200",
+  inactive: "border-transparent text-stone-600 hover:text-brand dark:text-stone-300",
+};
+
+/**
+ * A row of tabs. Each tab is a link to `?tab=Name`, so choosing one works without JavaScript
+ * (the server renders that panel shown) and, with it, as a client-side navigation that skips
+ * the loaders. Every tab's panel is in the HTML, so crawlers index all of them; the ones not
+ * chosen carry `hidden`.
+ */
+function TabsRow({ row, blocks, data, env, now, tab, search }: {
+  row: Row;
+  blocks: Block[];
+  data: Record<string, unknown>;
+  env: WidgetEnv;
+  now: number;
+  tab: string | null;
+  search: string;
+}) {
+  const current = selectedTab(blocks, tab);
+  const params = new URLSearchParams(search);
+  return (
+    <section className={row.outer_class}>
+      <div className={`mx-auto max-w-6xl px-4 py-6 ${row.container_class}`}>
+        <div role="tablist" className="flex flex-wrap gap-1 border-b border-stone-300 dark:border-stone-700">
+          {blocks.map((b) => {
+            params.set("tab", b.title);
+            const active = b === current;
+            return (
+              <Link
+                key={b.id}
+                id={`tab-${domId(b.id)}`}
+                role="tab"
+                aria-selected={active}
+                aria-controls={`tab-panel-${domId(b.id)}`}
+                to={`?${params}`}
+                replace
+                preventScrollReset
+                className={`-mb-px rounded-t-md border px-4 py-2 font-medium no-underline ${
+                  active ? tabClass.active : tabClass.inactive
+                }`}
+              >
+                {b.title}
+              </Link>
+            );
+          })}
+        </div>
+        {blocks.map((b) => (
+          <div
+            key={b.id}
+            role="tabpanel"
+            id={`tab-panel-${domId(b.id)}`}
+            aria-labelledby={`tab-${domId(b.id)}`}
+            hidden={b !== current}
+            className={`pt-6 ${row.row_class}`}
+          >
+            <BlockView block={b} data={data} env={env} now={now} />
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}
+
 export function RowView({ row, data, env, now, tab, search }: {
   row: Row;
   data: Record<string, unknown>;
@@ -53,41 +123,7 @@ export function RowView({ row, data, env, now, tab, search }: {
   const blocks = liveBlocks(row);
   if (blocks.length === 0) return null;
   if (row.row_type === "tabs") {
-    const current = selectedTab(blocks, tab);
-    const params = new URLSearchParams(search);
-    return (
-      <section className={row.outer_class}>
-        <div className={`mx-auto max-w-6xl px-4 py-6 ${row.container_class}`}>
-          <div role="tablist" className="flex flex-wrap gap-1 border-b border-stone-300 dark:border-stone-700">
-            {blocks.map((b) => {
-              params.set("tab", b.title);
-              const active = b === current;
-              return (
-                <Link
-                  key={b.id}
-                  role="tab"
-                  aria-selected={active}
-                  aria-controls={`tab-panel-${current.id}`}
-                  to={`?${params}`}
-                  replace
-                  preventScrollReset
-                  className={`-mb-px rounded-t-md border px-4 py-2 font-medium no-underline ${
-                    active
-                      ? "border-stone-300 border-b-white bg-white text-brand dark:border-stone-700 dark:border-b-stone-900 dark:bg-stone-900 dark:text-amber-200"
-                      : "border-transparent text-stone-600 hover:text-brand dark:text-stone-300"
-                  }`}
-                >
-                  {b.title}
-                </Link>
-              );
-            })}
-          </div>
-          <div role="tabpanel" id={`tab-panel-${current.id}`} className={`pt-6 ${row.row_class}`}>
-            <BlockView block={current} data={data} env={env} now={now} />
-          </div>
-        </div>
-      </section>
-    );
+    return <TabsRow row={row} blocks={blocks} data={data} env={env} now={now} tab={tab} search={search} />;
   }
   return (
     <section className={row.outer_class}>

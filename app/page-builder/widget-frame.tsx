@@ -1,6 +1,6 @@
 import type { CSSProperties, ReactNode } from "react";
 import { BackgroundVideo } from "~/components/background-video";
-import { cssImageSet, Picture } from "~/components/image";
+import { imageSetBackground, Picture } from "~/components/image";
 import type { FrameMedia } from "./frame-media";
 
 /** Background colours by name and by page-block code (spec sections 2 and 3). */
@@ -165,7 +165,7 @@ function FrameBackground({ media, background }: { media: FrameMedia; background:
       <div
         aria-hidden="true"
         className={`${layer} bg-cover bg-center md:bg-fixed motion-reduce:bg-scroll`}
-        style={{ backgroundImage: cssImageSet(media.image) }}
+        style={imageSetBackground(media.image)}
       />
     );
   }

@@ -55,13 +55,30 @@ function newestMtime(entry) {
   return newest;
 }
 
-/** Builds the site when there is no build or a source is newer than it. */
-export function ensureBuild({ force = false } = {}) {
+/** Whether the build in build/ includes the benchmark's floor route (built with DOVETAIL_BENCH=1). */
+function builtForBench(built) {
+  return readFileSync(built, "utf8").includes('"routes/bench-bare"');
+}
+
+/**
+ * Builds the site when there is no build, a source is newer than it, or it was built for the
+ * other purpose: `bench: true` builds with DOVETAIL_BENCH=1 (the benchmark's floor route,
+ * /bench-bare, included); every other build leaves that route out.
+ */
+export function ensureBuild({ force = false, bench = false } = {}) {
   const built = path.join(root, "build", "index.js");
   const sources = ["app", "seeds", "remix.config.js", "postcss.config.js", "package-lock.json"];
-  if (!force && existsSync(built) && statSync(built).mtimeMs >= Math.max(...sources.map(newestMtime))) return;
-  say("Building the site (remix build)…");
-  runOrDie(path.join(root, "node_modules", ".bin", "remix"), ["build"]);
+  const fresh = existsSync(built) && statSync(built).mtimeMs >= Math.max(...sources.map(newestMtime));
+  if (!force && fresh && builtForBench(built) === bench) return;
+  const env = { ...process.env };
+  delete env.DOVETAIL_BENCH;
+  if (bench) {
+    env.DOVETAIL_BENCH = "1";
+    say("Building the site for the benchmark (remix build with DOVETAIL_BENCH=1: /bench-bare included)…");
+  } else {
+    say("Building the site (remix build)…");
+  }
+  runOrDie(path.join(root, "node_modules", ".bin", "remix"), ["build"], { env });
 }
 
 export function isRoot() {
@@ -75,4 +92,16 @@ export function aptInstall(packages) {
   const [cmd, ...rest] = [...prefix, "apt-get"];
   runOrDie(cmd, [...rest, "update", "-qq"], { env });
   runOrDie(cmd, [...rest, "install", "-y", "-qq", ...packages], { env });
+}
+
+/** Whether a program can be started from PATH. */
+export function hasCommand(cmd, args = ["--version"]) {
+  return !spawnSync(cmd, args, { stdio: "ignore" }).error;
+}
+
+/** A Java runtime for the Nu HTML Checker (vnu.jar): Debian's default-jre-headless when `java` is absent. */
+export function ensureJava() {
+  if (hasCommand("java", ["-version"])) return;
+  say("Installing a Java runtime (Debian's default-jre-headless) for the HTML checker…");
+  aptInstall(["default-jre-headless"]);
 }

@@ -1,15 +1,25 @@
 import { expect, test } from "@playwright/test";
 import { existsSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 
-// These journeys need the seeded catalogue (products, slides and their images), which comes with
-// the rest of the images-and-catalogue issue; until seeds/products.json exists they are skipped.
-const seeded = existsSync("seeds/products.json") && existsSync("seeds/slides.json");
-test.skip(!seeded, "the seeded catalogue (seeds/products.json, seeds/slides.json) is not there yet");
-const read = <T>(file: string, fallback: T): T => (existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as T) : fallback);
+/**
+ * A seed file the journeys compare the site with. A missing or empty one fails the run with its
+ * name: these journeys never skip themselves.
+ */
+function seed<T extends unknown[]>(name: string, pick: (json: unknown) => T = (json) => json as T): T {
+  const file = fileURLToPath(new URL(`../../seeds/${name}`, import.meta.url));
+  if (!existsSync(file)) throw new Error(`seeds/${name} is missing: the catalogue journeys compare the site with it`);
+  const items = pick(JSON.parse(readFileSync(file, "utf8")));
+  if (!Array.isArray(items) || items.length === 0) {
+    throw new Error(`seeds/${name} has nothing for the catalogue journeys`);
+  }
+  return items;
+}
 
-const groups = read<{ children: { name: string; slug: string }[] }[]>("seeds/groups.json", [])[0]?.children ?? [];
-const products = read<{ group: string; name: string; slug: string; price: number }[]>("seeds/products.json", []);
-const slides = read<{ heading: string }[]>("seeds/slides.json", []);
+type Group = { name: string; slug: string };
+const groups = seed("groups.json", (json) => (json as { children: Group[] }[])[0]?.children ?? []);
+const products = seed<{ group: string; name: string; slug: string; price: number }[]>("products.json");
+const slides = seed<{ heading: string }[]>("slides.json");
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** A product card's accessible name: its name, then its price. */

@@ -19,6 +19,12 @@ test.describe("not found", () => {
   }
 });
 
+test("the benchmark's floor route is not in a normal build", async ({ request }) => {
+  // Only `npm run bench` builds with DOVETAIL_BENCH=1, which adds /bench-bare (remix.config.js).
+  const response = await request.get("/bench-bare");
+  expect(response.status(), "this build includes /bench-bare: rebuild without DOVETAIL_BENCH").toBe(404);
+});
+
 test("an old address from the redirect table ends on its new page", async ({ page }) => {
   const response = await page.goto("/about-us");
   expect(response?.status()).toBe(200);

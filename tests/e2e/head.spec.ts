@@ -68,6 +68,17 @@ test.describe("page head (view-source)", () => {
     expect(head.metaNamed("robots")).toEqual([]);
   });
 
+  test("a tab's address (?tab=) names the page itself as canonical", async ({ request, baseURL }) => {
+    const origin = new URL(baseURL!).origin;
+    for (const path of ["/about?tab=Our%20timber", "/about?tab=Our+warranty&utm_source=mail"]) {
+      const response = await request.get(path);
+      expect(response.status()).toBe(200);
+      const head = parseHead(await response.text());
+      expect(head.links.filter((l) => l.rel === "canonical").map((l) => l.href), path).toEqual([`${origin}/about`]);
+      expect(head.metaNamed("og:url").map((m) => m.content), path).toEqual([`${origin}/about`]);
+    }
+  });
+
   test("choosing the dark theme leaves one theme colour, the dark one", async ({ request }) => {
     const chosen = parseHead(await (await request.get("/about?theme=dark")).text());
     expect(chosen.metaNamed("theme-color").map((m) => ({ content: m.content, media: m.media }))).toEqual([

@@ -32,6 +32,16 @@ test.describe("showcase page", () => {
     await expect(page.getByRole("link", { name: /View Now/ }).first()).toBeVisible();
   });
 
+  test("a fixed (parallax) background is drawn from the image's formats", async ({ page }) => {
+    await open(page);
+    const backgrounds = page.locator(".md\\:bg-fixed, .motion-safe\\:lg\\:bg-fixed");
+    expect(await backgrounds.count()).toBeGreaterThanOrEqual(1);
+    for (const background of await backgrounds.all()) {
+      const drawn = await background.evaluate((el) => getComputedStyle(el).backgroundImage);
+      expect(drawn).toMatch(/^image-set\(url\("[^"]*\/assets\/i\/[0-9a-f]{32}\/[^"]+\.avif"\)/);
+    }
+  });
+
   test("shows only the blocks and widgets that are scheduled now", async ({ page }) => {
     const response = await open(page);
     await expect(page.getByText(SHOWCASE.scheduled.shown)).toBeVisible();
@@ -67,10 +77,13 @@ test.describe("showcase page", () => {
     await expect(page.getByText(second.answer)).toBeVisible();
     await expect(page.getByText(first.answer)).toBeHidden();
 
+    // The other tabs' content is in the page already, hidden until its tab is chosen.
+    await expect(page.getByText("Brisbane: $70")).toHaveCount(1);
+    await expect(page.getByText("Brisbane: $70")).toBeHidden();
     await tabs.getByRole("tab", { name: "Delivery" }).click();
     await expect(page).toHaveURL(/tab=Delivery/);
     await expect(page.getByText("Brisbane: $70")).toBeVisible();
-    await expect(page.getByText(first.question)).toHaveCount(0);
+    await expect(page.getByText(first.question)).toBeHidden();
 
     await page.getByRole("tab", { name: "Warranty and links" }).click();
     await expect(page.getByText("How long is the warranty?")).toBeVisible();

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
 import { isSameDocument, markDocument, waitForHydration } from "./support";
 
-/** The about page's tabs row: tab title and a sentence only that tab's panel shows. */
+/** The about page's tabs row: tab title and a sentence of that tab's panel. */
 const TABS = {
   story: { name: "Our story", text: "Dovetail started in 2009 in a backyard shed." },
   timber: { name: "Our timber", text: "We work mostly with three timbers" },
@@ -19,10 +19,19 @@ async function expectSelected(page: Page, selected: keyof typeof TABS) {
       await expect(panel.getByRole("heading", { level: 2, name: tab.name })).toBeVisible();
       await expect(panel.getByText(tab.text)).toBeVisible();
     } else {
+      // In the document (crawlers index it) but hidden until its tab is chosen.
       await expect(page.getByRole("heading", { level: 2, name: tab.name })).toHaveCount(0);
-      await expect(page.getByText(tab.text)).toHaveCount(0);
+      await expect(page.getByText(tab.text)).toHaveCount(1);
+      await expect(page.getByText(tab.text)).toBeHidden();
     }
   }
+  // Each tab controls its own panel, and that panel is named by its tab.
+  for (const tab of await tablist.getByRole("tab").all()) {
+    const panel = page.locator(`[id="${await tab.getAttribute("aria-controls")}"]`);
+    await expect(panel).toHaveAttribute("role", "tabpanel");
+    await expect(panel).toHaveAttribute("aria-labelledby", (await tab.getAttribute("id"))!);
+  }
+  await expect(panel).toHaveCount(1);
 }
 
 test.describe("about page tabs", () => {
@@ -59,6 +68,19 @@ test.describe("about page tabs", () => {
   test("an unknown ?tab= falls back to the first tab", async ({ page }) => {
     expect((await page.goto("/about?tab=Nope"))?.status()).toBe(200);
     await expectSelected(page, "story");
+  });
+
+  test("the served HTML holds every tab's text, and only the chosen panel is not hidden", async ({ request }) => {
+    for (const [path, chosen] of [["/about", TABS.story], ["/about?tab=Our%20warranty", TABS.warranty]] as const) {
+      const html = await (await request.get(path)).text();
+      const panels = [...html.matchAll(/<div[^>]*role="tabpanel"[^>]*>/g)].map((m) => m[0]);
+      expect(panels).toHaveLength(Object.keys(TABS).length);
+      for (const tab of Object.values(TABS)) expect(html).toContain(tab.text);
+      expect(panels.filter((tag) => !/\shidden=""/.test(tag))).toHaveLength(1);
+      const shown = panels.find((tag) => !/\shidden=""/.test(tag))!;
+      const labelledBy = /aria-labelledby="([^"]+)"/.exec(shown)![1];
+      expect(html).toMatch(new RegExp(`<a[^>]*id="${labelledBy}"[^>]*>${chosen.name}</a>`));
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import { BackgroundVideo } from "~/components/background-video";
-import { cssImageSet, Picture } from "~/components/image";
+import { imageSetBackground, Picture } from "~/components/image";
 import type { WidgetProps } from "../types";
 import { opacities, saturations } from "../widget-frame";
 import { bool, str } from "../types";
@@ -56,7 +56,7 @@ export function HeroQuoteWidget({ widget, data }: WidgetProps<HeroQuoteData | nu
     backdrop = <BackgroundVideo video={video} poster={video.poster ?? background} className={layer} />;
   } else if (background && bool(f, "parallax")) {
     // Fixed only on large screens (phones handle it badly) and never for reduced motion.
-    backdrop = <div aria-hidden="true" className={`${layer} bg-cover bg-center motion-safe:lg:bg-fixed`} style={{ backgroundImage: cssImageSet(background) }} />;
+    backdrop = <div aria-hidden="true" className={`${layer} bg-cover bg-center motion-safe:lg:bg-fixed`} style={imageSetBackground(background)} />;
   } else if (background) {
     backdrop = (
       <div aria-hidden="true" className={`${layer} [&_img]:h-full [&_img]:object-cover`}>

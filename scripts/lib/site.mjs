@@ -1,0 +1,186 @@
+// Starts the production server for the scripts that measure or check it (`npm run bench`,
+// `npm run lighthouse`, `npm run validate:html`): `tsx server.ts` with a fresh temporary DATA_DIR
+// on a free loopback port, stopped and cleaned up at the end and on Ctrl-C.
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { root } from "./ensure.mjs";
+
+export const HOST = "127.0.0.1";
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.on("error", reject);
+    probe.listen(0, HOST, () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Starts the production server (`node_modules/.bin/tsx server.ts`) with a fresh temporary
+ * DATA_DIR on a free port and waits for /healthz. Resolves to { origin, port, dataDir, stop,
+ * logTail }. stop() is idempotent: it ends the server (SIGTERM, then SIGKILL after 15 s) and
+ * deletes the temporary folder. Ctrl-C (SIGINT/SIGTERM) runs onInterrupt() then stop(), and exits 130.
+ * Rejects (after cleaning up) when the server exits early or /healthz is not ready in time.
+ */
+export async function startSite({ label = "bench", cpuProfDir, onInterrupt, readyTimeoutMs = 180_000 } = {}) {
+  const port = await freePort();
+  const origin = `http://${HOST}:${port}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `dovetail-${label}-`));
+  const env = {
+    ...process.env,
+    // Run as a deployment would: React's production build, secrets and public address set.
+    NODE_ENV: process.env.NODE_ENV || "production",
+    SESSION_SECRET: process.env.SESSION_SECRET || randomBytes(32).toString("base64url"),
+    PUBLIC_URL: origin,
+    PORT: String(port),
+    HOST,
+    DATA_DIR: dataDir,
+  };
+  delete env.CMS_API_URL; // always the embedded CMS, on PGlite in the temporary DATA_DIR
+  delete env.DATABASE_URL;
+  // Normally the tsx binary; under --cpu-prof, node itself with tsx as its loader (NODE_OPTIONS
+  // may not carry --cpu-prof), so that the profile is the server's.
+  let command = path.join(root, "node_modules", ".bin", "tsx");
+  let args = ["server.ts"];
+  if (cpuProfDir) {
+    mkdirSync(cpuProfDir, { recursive: true });
+    command = process.execPath;
+    args = ["--cpu-prof", `--cpu-prof-dir=${path.resolve(cpuProfDir)}`, "--import", "tsx", "server.ts"];
+  }
+
+  const lines = [];
+  const keep = (chunk) => {
+    for (const line of String(chunk).split("\n")) if (line) lines.push(line);
+    if (lines.length > 200) lines.splice(0, lines.length - 200);
+  };
+  // Its own process group, so that stopping it also stops the node process tsx starts.
+  const child = spawn(command, args, {
+    cwd: root,
+    env,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout.on("data", keep);
+  child.stderr.on("data", keep);
+  let exited = null;
+  const exitPromise = new Promise((resolve) =>
+    child.on("exit", (code, signal) => {
+      exited = { code, signal };
+      resolve(exited);
+    }),
+  );
+
+  const signalGroup = (signal) => {
+    try {
+      process.kill(-child.pid, signal);
+    } catch {
+      /* already gone */
+    }
+  };
+  let stopping = null;
+  const stop = () => {
+    stopping ??= (async () => {
+      if (!exited) {
+        signalGroup("SIGTERM");
+        const killer = setTimeout(() => signalGroup("SIGKILL"), 15_000);
+        await exitPromise;
+        clearTimeout(killer);
+      }
+      // Give tsx's node child a moment to finish writing (a CPU profile is written at exit).
+      for (let i = 0; i < 50 && groupAlive(child.pid); i++) await sleep(100);
+      rmSync(dataDir, { recursive: true, force: true });
+    })();
+    return stopping;
+  };
+  // Last resort if this process dies some other way: no server or folder left behind.
+  process.on("exit", () => {
+    if (!exited) signalGroup("SIGKILL");
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  for (const signal of ["SIGINT", "SIGTERM"]) {
+    process.once(signal, async () => {
+      console.log(`\n${signal}: stopping the server and deleting ${dataDir}…`);
+      try {
+        await onInterrupt?.();
+      } catch {
+        /* best effort */
+      }
+      await stop();
+      process.exit(130);
+    });
+  }
+
+  const logTail = (n = 40) => lines.slice(-n).join("\n");
+  const started = Date.now();
+  while (true) {
+    if (exited) {
+      await stop();
+      throw new Error(`the server exited (${exited.code ?? exited.signal}) before answering /healthz:\n${logTail()}`);
+    }
+    if (Date.now() - started > readyTimeoutMs) {
+      await stop();
+      throw new Error(`the server did not answer /healthz within ${readyTimeoutMs / 1000} s:\n${logTail()}`);
+    }
+    try {
+      const res = await fetch(`${origin}/healthz`, { signal: AbortSignal.timeout(2_000) });
+      if (res.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    await sleep(250);
+  }
+  return { origin, port, pid: child.pid, dataDir, env, stop, logTail, startupMs: Date.now() - started, cpuSeconds: () => groupCpuSeconds(child.pid) };
+}
+
+/**
+ * CPU time (user + system, seconds) used so far by the processes of a process group, from
+ * /proc (Linux): what the server itself spent, whatever else the machine was doing. null elsewhere.
+ */
+export function groupCpuSeconds(pgid) {
+  let ticks = 0;
+  try {
+    for (const pid of readdirSync("/proc")) {
+      if (!/^\d+$/.test(pid)) continue;
+      let stat;
+      try {
+        stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      } catch {
+        continue; // gone meanwhile
+      }
+      // Fields after the command name (which may contain spaces): state ppid pgrp … utime(14) stime(15).
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(fields[2]) === pgid) ticks += Number(fields[11]) + Number(fields[12]);
+    }
+  } catch {
+    return null;
+  }
+  return ticks / CLOCK_TICKS;
+}
+const CLOCK_TICKS = 100; // USER_HZ: 100 on every Linux architecture Node runs on
+
+function groupAlive(pid) {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// What a browser sends (not a crawler: crawlers get the whole document at once, browsers the shell).
+export const BROWSER_HEADERS = {
+  accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
+  "accept-encoding": "gzip, deflate, br",
+  "accept-language": "en",
+  "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36",
+};
