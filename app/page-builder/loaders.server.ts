@@ -1,25 +1,16 @@
 import type { Page, Widget } from "~/lib/api/schemas";
-import type { Transport } from "~/lib/api/transport.server";
 import { pageBlockWidget } from "./page-blocks";
 import { getWidget } from "./registry";
 import { ItemNotFound } from "./types";
+import type { WidgetLoadContext } from "./types";
 import { isBlockVisible, isWidgetVisible } from "./visibility";
 import { loadCatalogueList, loadGroupPromo, loadHomeHero } from "./widgets/catalogue.server";
 import { loadLinkChildren } from "./widgets/link-children.server";
 import { loadFaq, loadGallery, loadGalleryGroup, loadHeroQuote } from "./widgets/media.server";
 import { loadCallToAction, loadHeroTestimonial, loadImageWithContent, loadPersonList, loadTestimonialGrid, loadTplHeading } from "./widgets/content.server";
 
-export interface WidgetLoadContext {
-  transport: Transport;
-  /** The URL's item part (segment 1), for widgets that show one item of a list. */
-  itemUrl: string | null;
-  /** The segment after it (segment 2), for example a product within a category. */
-  itemParameter?: string | null;
-  /** The page's own path ("/showcase"), for links to its item views. */
-  pagePath?: string;
-}
-
 export { ItemNotFound };
+export type { WidgetLoadContext };
 
 export type WidgetLoader = (widget: Widget, ctx: WidgetLoadContext) => Promise<unknown>;
 

@@ -1,12 +1,24 @@
 import type { ComponentType } from "react";
 import type { Widget } from "~/lib/api/schemas";
+import type { Transport } from "~/lib/api/transport.server";
 
-/** What every widget component is given when it renders. */
+/** What every widget view is given about the visit. */
 export interface WidgetEnv {
   /** The item part of the URL (segment 1), for widgets that show one item of a list. */
   itemUrl: string | null;
   /** True for a signed-in visitor (accounts come in a later issue). */
   signedIn: boolean;
+}
+
+/** What every widget load is given about the page being loaded. */
+export interface WidgetLoadContext {
+  transport: Transport;
+  /** The URL's item part (segment 1), for widgets that show one item of a list. */
+  itemUrl: string | null;
+  /** The segment after it (segment 2), for example a product within a category. */
+  itemParameter?: string | null;
+  /** The page's own path ("/showcase"), for links to its item views. */
+  pagePath?: string;
 }
 
 export interface WidgetProps<D = unknown> {
