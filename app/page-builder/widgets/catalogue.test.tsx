@@ -1,32 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { Group, Image, Product, Slide, Widget } from "~/lib/api/schemas";
+import type { Slide, Widget } from "~/lib/api/schemas";
+import { chair, chairs, image, table, tables } from "~/test/catalogue-fixtures";
 import { render } from "~/test/render";
 import { WidgetView } from "../widget-view";
 import { formatPrice } from "./catalogue-list";
-
-const image = (hash: string): Image => ({
-  url: `/assets/i/${hash}/4x3/600.jpg`,
-  webp_url: `/assets/i/${hash}/4x3/600.webp`,
-  avif_url: `/assets/i/${hash}/4x3/600.avif`,
-  placeholder: "data:image/webp;base64,AAAA",
-  aspect: "4x3",
-  width: 600,
-  height: 450,
-  extra_aspects: [],
-});
-const group = (id: number, slug: string, name: string): Group => ({
-  id, slug, name, url: `catalogue/${slug}`, content: `<p>${name} made by hand.</p>`, image: image(`g${id}`.padEnd(32, "0")),
-  model: "Product", root: 1, lft: id * 2, rgt: id * 2 + 1, level: 1, children: [],
-});
-const product = (id: number, g: Group, name: string, price: number): Product => ({
-  id, name, slug: name.toLowerCase().replace(/\s+/g, "-"), url: `${g.url}/x`, description: `<p>${name}.</p>`, price,
-  group: { id: g.id, name: g.name, slug: g.slug },
-  photos: [{ id: id * 10, image: image(`p${id}`.padEnd(32, "0")) }, { id: id * 10 + 1, image: image(`q${id}`.padEnd(32, "0")) }],
-});
-const tables = group(2, "table-settings", "Table settings");
-const chairs = group(3, "chairs", "Chairs");
-const table = product(1, tables, "Yandina table", 2450.5);
-const chair = product(2, chairs, "Montville chair", 389);
 
 const widget = (type: string, fields: Record<string, unknown> = {}): Widget => ({ id: "w1", type, sort: 0, deleted: false, fields, items: [] });
 const show = (type: string, data: unknown, itemUrl: string | null = null, fields: Record<string, unknown> = {}) =>

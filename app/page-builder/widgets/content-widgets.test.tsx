@@ -3,8 +3,8 @@ import { count, render } from "~/test/render";
 import type { WidgetEnv } from "../types";
 import { WidgetView } from "../widget-view";
 import { linkTarget } from "./link-target";
-import { HASH_A, HASH_B, person, testimonial, widget } from "./content-fixtures";
-import { testImage } from "./test-images";
+import { HASH_A, HASH_B, person, testimonial, widget } from "~/test/content-fixtures";
+import { testImage } from "~/test/test-images";
 
 const image = testImage;
 

@@ -7,8 +7,8 @@ import type { Transport } from "~/lib/api/transport.server";
 import { recordingTransport } from "~/test/recording-transport";
 import type { RecordedCall } from "~/test/recording-transport";
 import { loadWidgetData } from "../loaders.server";
-import { HASH_A, HASH_B, person, testimonial, widget } from "./content-fixtures";
-import { testImage as image } from "./test-images";
+import { HASH_A, HASH_B, person, testimonial, widget } from "~/test/content-fixtures";
+import { testImage as image } from "~/test/test-images";
 
 describe("content widget loaders", () => {
   type Call = RecordedCall;

@@ -5,8 +5,8 @@ import { count, render } from "~/test/render";
 import { pageAcceptsItem } from "../loaders.server";
 import { WidgetView } from "../widget-view";
 import type { GalleryGroupData } from "./media.server";
-import { gallery, HASH, photo, summary, widget } from "./gallery-fixtures";
-import { testVariant as variant } from "./test-images";
+import { gallery, HASH, photo, summary, widget } from "~/test/gallery-fixtures";
+import { testVariant as variant } from "~/test/test-images";
 
 const show = (type: string, fields: Record<string, unknown>, data: unknown, opts: { itemUrl?: string | null; url?: string; items?: Record<string, unknown>[] } = {}) =>
   render(<WidgetView widget={widget(type, fields, opts.items)} data={data} env={{ itemUrl: opts.itemUrl ?? null, signedIn: false }} />, opts.url ?? "/");

@@ -9,8 +9,8 @@ import { ItemNotFound } from "../types";
 import { WidgetView } from "../widget-view";
 import type { GalleryGroupData } from "./media.server";
 import { loadFaq, loadGallery, loadGalleryGroup, loadHeroQuote } from "./media.server";
-import { gallery, HASH, photo, summary, widget } from "./gallery-fixtures";
-import { testVariant as variant } from "./test-images";
+import { gallery, HASH, photo, summary, widget } from "~/test/gallery-fixtures";
+import { testVariant as variant } from "~/test/test-images";
 
 /** The shared recording transport, answering from (method, path, params). */
 const fakeTransport = (answer: (method: "GET" | "POST", path: string, params: Record<string, unknown>) => unknown) =>
