@@ -24,7 +24,7 @@ export const number = (fallback: number, { min = -Infinity, max = Infinity } = {
     .catch(fallback);
 
 /** One of a fixed set of values, exactly as written; anything else is the fallback. */
-export const oneOf = <T extends string>(values: readonly [T, ...T[]], fallback: NoInfer<T>) =>
+export const oneOf = <const T extends string>(values: readonly [T, ...T[]], fallback: NoInfer<T>) =>
   z.enum(values).catch(fallback);
 
 /** A record of another kind (a group, a gallery, a video) by id or slug; its client checks the form. */

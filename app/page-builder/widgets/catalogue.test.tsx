@@ -3,7 +3,7 @@ import type { Slide, Widget } from "~/lib/api/schemas";
 import { chair, chairs, image, table, tables } from "~/test/catalogue-fixtures";
 import { render } from "~/test/render";
 import { WidgetView } from "../widget-view";
-import { formatPrice } from "./catalogue-list";
+import { formatPrice } from "./catalogue-list/view";
 
 const widget = (type: string, fields: Record<string, unknown> = {}): Widget => ({ id: "w1", type, sort: 0, deleted: false, fields, items: [] });
 const show = (type: string, data: unknown, itemUrl: string | null = null, fields: Record<string, unknown> = {}) =>

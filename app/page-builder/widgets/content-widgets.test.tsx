@@ -2,11 +2,16 @@ import { describe, expect, it } from "vitest";
 import { count, render } from "~/test/render";
 import type { WidgetEnv } from "../types";
 import { WidgetView } from "../widget-view";
-import { linkTarget } from "./link-target";
+import { widgetFields } from "../fields";
+import { buttonFields, linkTarget as linkTargetOf } from "../shared/link-target";
 import { HASH_A, HASH_B, person, testimonial, widget } from "~/test/content-fixtures";
 import { testImage } from "~/test/test-images";
 
 const image = testImage;
+
+/** linkTarget of a widget's raw button fields, parsed as the widget parses them. */
+const buttonSchema = widgetFields(buttonFields);
+const linkTarget = (raw: Record<string, unknown>) => linkTargetOf(buttonSchema.parse(raw));
 
 const show = (type: string, fields: Record<string, unknown>, data?: unknown, env: Partial<WidgetEnv> = {}) =>
   render(<WidgetView widget={widget(type, fields)} data={data} env={{ itemUrl: null, signedIn: false, ...env }} />);

@@ -4,7 +4,7 @@ import type { Image } from "~/lib/api/schemas";
 import { count, render } from "~/test/render";
 import { pageAcceptsItem } from "../loaders.server";
 import { WidgetView } from "../widget-view";
-import type { GalleryGroupData } from "./media.server";
+import type { GalleryGroupData } from "./gallery-group/load.server";
 import { gallery, HASH, photo, summary, widget } from "~/test/gallery-fixtures";
 import { testVariant as variant } from "~/test/test-images";
 

@@ -7,8 +7,12 @@ import { recordingTransport, upstreamNotFound } from "~/test/recording-transport
 import { loadWidgetData } from "../loaders.server";
 import { ItemNotFound } from "../types";
 import { WidgetView } from "../widget-view";
-import type { GalleryGroupData } from "./media.server";
-import { loadFaq, loadGallery, loadGalleryGroup, loadHeroQuote } from "./media.server";
+import type { GalleryGroupData } from "./gallery-group/load.server";
+import { loadOf } from "~/test/widget-load";
+import { faqWidget } from "./faq";
+import { galleryWidget } from "./gallery";
+import { galleryGroupWidget } from "./gallery-group";
+import { heroQuoteWidget } from "./hero-quote";
 import { gallery, HASH, photo, summary, widget } from "~/test/gallery-fixtures";
 import { testVariant as variant } from "~/test/test-images";
 
@@ -16,6 +20,10 @@ import { testVariant as variant } from "~/test/test-images";
 const fakeTransport = (answer: (method: "GET" | "POST", path: string, params: Record<string, unknown>) => unknown) =>
   recordingTransport(({ method, path, params }) => answer(method, path, params));
 const notFound = upstreamNotFound;
+const loadFaq = loadOf(faqWidget);
+const loadGallery = loadOf(galleryWidget);
+const loadGalleryGroup = loadOf(galleryGroupWidget);
+const loadHeroQuote = loadOf(heroQuoteWidget);
 
 describe("loaders", () => {
   beforeEach(() => {

@@ -4,8 +4,8 @@ import { count, render } from "~/test/render";
 import { widgetRegistry } from "../registry";
 import type { WidgetEnv } from "../types";
 import { WidgetView } from "../widget-view";
-import { buttonHref } from "./button-link";
-import { mapEmbedUrl } from "./google-map";
+import { buttonHref } from "../shared/link-target";
+import { mapEmbedUrl } from "./google-map/view";
 
 const env: WidgetEnv = { itemUrl: null, signedIn: false };
 
