@@ -1,6 +1,7 @@
 import type { Person } from "~/lib/api/people.server";
 import type { Widget } from "~/lib/api/schemas";
 import type { Testimonial } from "~/lib/api/testimonials.server";
+import type { RecordedCall } from "./recording-transport";
 import { testImage } from "./test-images";
 
 /** Records and widgets for the content widgets' tests (rendering and loaders). */
@@ -33,3 +34,10 @@ export const person = (id: number, first: string, last: string, over: Partial<Pe
   group: null,
   ...over,
 });
+
+/** The upstream's image answer: the record for the hash at the aspect and width asked for. */
+export const imageAnswer = ({ params }: RecordedCall) => {
+  const [w, h] = String(params.image_aspect).split("x").map(Number);
+  const width = Number(params.image_width);
+  return { data: image(String(params.hash), String(params.image_aspect), width, Math.round((width * h) / w)) };
+};
