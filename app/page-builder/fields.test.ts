@@ -35,7 +35,9 @@ describe("field types", () => {
   it("oneOf: one of its values exactly as written, else the fallback", () => {
     const level = oneOf(["h1", "h2", "h3"], "h2");
     expect(level.parse("h3")).toBe("h3");
-    for (const v of [...junk, "H1", " h1", "h4", "constructor", "__proto__", 1]) expect(level.parse(v), String(v)).toBe("h2");
+    for (const v of [...junk, "H1", " h1", "h4", "constructor", "__proto__", 1]) {
+      expect(level.parse(v), String(v)).toBe("h2");
+    }
   });
 
   it("ref: an id or a slug as given, anything else null", () => {
@@ -54,7 +56,8 @@ describe("widgetFields", () => {
   const schema = widgetFields({ heading: text(), zoom: number(14, { min: 1, max: 21 }), centred: flag() });
 
   it("reads every field, drops the ones it does not name, and defaults the missing", () => {
-    expect(schema.parse({ heading: "Hi", zoom: "3", extra: "dropped" })).toEqual({ heading: "Hi", zoom: 3, centred: false });
+    const parsed = schema.parse({ heading: "Hi", zoom: "3", extra: "dropped" });
+    expect(parsed).toEqual({ heading: "Hi", zoom: 3, centred: false });
   });
 
   it("never throws: a wrong value is its field's default, and a non-object is all defaults", () => {
