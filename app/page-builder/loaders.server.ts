@@ -1,45 +1,24 @@
 import type { Page, Widget } from "~/lib/api/schemas";
-import type { Transport } from "~/lib/api/transport.server";
+import type { RegisteredWidget } from "./define-widget";
 import { pageBlockWidget } from "./page-blocks";
-import { getWidget } from "./registry";
+import { getWidget, widgetList } from "./registry";
 import { ItemNotFound } from "./types";
+import type { WidgetLoadContext } from "./types";
 import { isBlockVisible, isWidgetVisible } from "./visibility";
-import { loadCatalogueList, loadGroupPromo, loadHomeHero } from "./widgets/catalogue.server";
-import { loadLinkChildren } from "./widgets/link-children.server";
-import { loadFaq, loadGallery, loadGalleryGroup, loadHeroQuote } from "./widgets/media.server";
-import { loadCallToAction, loadHeroTestimonial, loadImageWithContent, loadPersonList, loadTestimonialGrid, loadTplHeading } from "./widgets/content.server";
-
-export interface WidgetLoadContext {
-  transport: Transport;
-  /** The URL's item part (segment 1), for widgets that show one item of a list. */
-  itemUrl: string | null;
-  /** The segment after it (segment 2), for example a product within a category. */
-  itemParameter?: string | null;
-  /** The page's own path ("/showcase"), for links to its item views. */
-  pagePath?: string;
-}
 
 export { ItemNotFound };
+export type { WidgetLoadContext };
 
 export type WidgetLoader = (widget: Widget, ctx: WidgetLoadContext) => Promise<unknown>;
+export type WidgetLoaders = Readonly<Record<string, WidgetLoader>>;
 
-/** Server-side data loaders, by widget type. */
-const widgetLoaders: Record<string, WidgetLoader> = {
-  "core/link_children": loadLinkChildren,
-  "Catalogue/group_promo": loadGroupPromo,
-  "Catalogue/home_hero": loadHomeHero,
-  "Catalogue/list": loadCatalogueList,
-  "core/image_with_content": loadImageWithContent,
-  "core/call_to_action": loadCallToAction,
-  "core/person_list": loadPersonList,
-  "core/hero_testimonial": loadHeroTestimonial,
-  "core/testimonial_grid": loadTestimonialGrid,
-  "tpl/heading": loadTplHeading,
-  "core/gallery": loadGallery,
-  "core/gallery_group": loadGalleryGroup,
-  "core/hero_quote": loadHeroQuote,
-  "core/faq": loadFaq,
-};
+/** The server-side loads of a list of widgets, by type (each parses its widget's fields first). */
+export function loadersOf(list: readonly RegisteredWidget[]): WidgetLoaders {
+  return Object.fromEntries(list.flatMap(({ type, loadData }) => (loadData ? [[type, loadData] as const] : [])));
+}
+
+/** The loads of every widget type, from the same list as the registry. */
+const widgetLoaders = loadersOf(widgetList);
 
 /** The widgets a page will render: those of live blocks in rows, and those of visible page blocks. */
 export function pageWidgets(page: Page, now: number): Widget[] {
@@ -59,12 +38,17 @@ export function pageAcceptsItem(widgets: Widget[]) {
 
 /**
  * Runs the loads of all the page's widgets in parallel: one round of upstream calls per page.
- * A failing widget load is logged and that widget gets null; the page still renders.
+ * A failing widget load is logged and that widget gets null; the page still renders. A load
+ * that resolves undefined (nothing to load) leaves its widget out.
  */
-export async function loadWidgetData(widgets: Widget[], ctx: WidgetLoadContext): Promise<Record<string, unknown>> {
+export async function loadWidgetData(
+  widgets: Widget[],
+  ctx: WidgetLoadContext,
+  loaders: WidgetLoaders = widgetLoaders,
+): Promise<Record<string, unknown>> {
   const results = await Promise.all(
     widgets.map(async (w) => {
-      const load = Object.hasOwn(widgetLoaders, w.type) ? widgetLoaders[w.type] : undefined;
+      const load = Object.hasOwn(loaders, w.type) ? loaders[w.type] : undefined;
       if (!load) return [w.id, undefined] as const;
       try {
         return [w.id, await load(w, ctx)] as const;

@@ -8,6 +8,7 @@ export function canSeeUnknownWidgets(env: WidgetEnv) {
   return env.signedIn;
 }
 
+/** A widget by its type: its view with its fields parsed and what its load returned (data). */
 export function WidgetView({ widget, data, env }: { widget: Widget; data: unknown; env: WidgetEnv }) {
   const { t } = useTranslation();
   const definition = getWidget(widget.type);
@@ -18,6 +19,5 @@ export function WidgetView({ widget, data, env }: { widget: Widget; data: unknow
       </p>
     ) : null;
   }
-  const { Component } = definition;
-  return <Component widget={widget} data={data as never} env={env} />;
+  return definition.render({ widget, data, env });
 }

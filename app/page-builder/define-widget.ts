@@ -1,0 +1,101 @@
+import { createElement } from "react";
+import type { ComponentType, ReactElement } from "react";
+import type { z } from "zod";
+import type { Widget } from "~/lib/api/schemas";
+import type { WidgetEnv, WidgetLoadContext } from "./types";
+
+/** What a widget's view is given. */
+export interface WidgetViewProps<F, D = never> {
+  /** The widget: its id (for element ids and names) and its items (inline entries, like questions). */
+  widget: Pick<Widget, "id" | "type" | "items">;
+  /** Its fields, parsed by its schema: each one present, typed and defaulted. */
+  fields: F;
+  /** What its load returned; null without a load, with nothing to load, or when the load failed. */
+  data: D | null;
+  env: WidgetEnv;
+}
+
+/** What a widget's load is given: the page's context, its parsed fields and the widget itself. */
+export interface WidgetLoadArgs<F> extends WidgetLoadContext {
+  fields: F;
+  /** The whole widget, for what lies outside its fields (like image hashes on the widget itself). */
+  widget: Widget;
+}
+
+/** A widget's server-side load. It may resolve undefined for "nothing to load" (its view gets null). */
+export type WidgetLoad<F, D> = (args: WidgetLoadArgs<F>) => Promise<D | undefined>;
+
+/** The data a load hands its view: what it resolves to, less "nothing to load". */
+export type WidgetData<L extends (args: never) => Promise<unknown>> = Exclude<Awaited<ReturnType<L>>, undefined>;
+
+/** A widget as the registry and the page's loader see it, whatever its fields and data. */
+export interface RegisteredWidget {
+  readonly type: string;
+  /** True when the widget shows something chosen by the URL's item part (/page/{item}). */
+  readonly acceptsItem: boolean;
+  /** The widget's fields as its schema reads them, parsed once per fields object. */
+  parseFields(widget: Pick<Widget, "fields">): unknown;
+  /** Its view as an element, given the widget and what the page's loader holds for it. */
+  render(props: { widget: Widget; data: unknown; env: WidgetEnv }): ReactElement;
+  /**
+   * Parses the fields and runs the load. Absent for widgets without one, and in the browser,
+   * where the compiler replaces every `.server` module with an empty one.
+   */
+  readonly loadData?: (widget: Widget, ctx: WidgetLoadContext) => Promise<unknown>;
+}
+
+/** One widget type: its fields schema, its view and (on the server) its load, with their types joined. */
+export interface WidgetDefinition<F, D> extends RegisteredWidget {
+  readonly fields: z.ZodType<F, z.ZodTypeDef, unknown>;
+  readonly View: ComponentType<WidgetViewProps<F, D>>;
+  readonly load?: WidgetLoad<F, D>;
+  parseFields(widget: Pick<Widget, "fields">): F;
+}
+
+export interface WidgetSpec<F, D> {
+  /** The type string the CMS names it by ("core/faq", "Catalogue/list"). */
+  type: string;
+  /** A `widgetFields({...})` schema: tolerant, so parsing never throws. */
+  fields: z.ZodType<F, z.ZodTypeDef, unknown>;
+  View: ComponentType<WidgetViewProps<NoInfer<F>, NoInfer<D>>>;
+  /** From the widget's `load.server.ts`, so it stays out of the browser bundle. */
+  load?: WidgetLoad<NoInfer<F>, D>;
+  acceptsItem?: boolean;
+}
+
+/**
+ * What the page's loader holds for a widget. It crossed the network as JSON, so the type is
+ * taken on trust here, the one place it is: the value is what this widget's own load returned.
+ */
+const loadedData = <D>(value: unknown) => (value ?? null) as D | null;
+
+/**
+ * Ties a widget's parts together. The fields' type flows from the schema, and the data's from
+ * the load, to the view; the fields are parsed once per fields object on each side (server and
+ * browser), and both the view and the load receive them parsed.
+ */
+export function defineWidget<F, D = never>(spec: WidgetSpec<F, D>): WidgetDefinition<F, D> {
+  const { type, fields, View, load, acceptsItem = false } = spec;
+  const parsed = new WeakMap<object, F>();
+
+  const parseFields = ({ fields: raw }: Pick<Widget, "fields">): F => {
+    if (typeof raw !== "object" || raw === null) return fields.parse(raw);
+    const known = parsed.get(raw);
+    if (known !== undefined) return known;
+    const value = fields.parse(raw);
+    parsed.set(raw, value);
+    return value;
+  };
+
+  return {
+    type,
+    fields,
+    View,
+    load,
+    acceptsItem,
+    parseFields,
+    render: ({ widget, data, env }) =>
+      createElement(View, { widget, fields: parseFields(widget), data: loadedData<D>(data), env }),
+    loadData: load && ((widget, ctx) => load({ ...ctx, widget, fields: parseFields(widget) })),
+  };
+}

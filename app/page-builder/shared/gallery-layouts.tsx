@@ -1,0 +1,195 @@
+import { useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { Picture, atImageWidth } from "~/components/image";
+import type { Gallery, GalleryImage } from "~/lib/api/galleries.server";
+import type { Image } from "~/lib/api/schemas";
+import { useGalleryLightbox } from "./gallery-lightbox";
+import { GallerySlider } from "./gallery-slider";
+
+export const LAYOUTS = ["grid", "shadowgrid", "centeredgrid", "slider"] as const;
+export type GalleryLayout = (typeof LAYOUTS)[number];
+
+interface Columns {
+  /** Grid columns (grid, shadowgrid). */
+  grid: string;
+  /** Item widths of the centred, wrapping row. */
+  centred: string;
+  /** Item widths of the slider. */
+  slider: string;
+  /** How wide a photo is drawn (a `sizes` value). */
+  sizes: string;
+}
+
+// Written out in full so Tailwind finds every class.
+const COLUMNS: Record<number, Columns> = {
+  1: { grid: "grid-cols-1", centred: "w-full", slider: "w-full", sizes: "(min-width: 1200px) 1152px, 100vw" },
+  2: { grid: "grid-cols-2", centred: "w-1/2", slider: "w-4/5 sm:w-1/2", sizes: "(min-width: 1200px) 576px, 50vw" },
+  3: { grid: "grid-cols-2 md:grid-cols-3", centred: "w-1/2 md:w-1/3", slider: "w-4/5 sm:w-1/2 md:w-1/3", sizes: "(min-width: 768px) 33vw, 50vw" },
+  4: { grid: "grid-cols-2 md:grid-cols-3 lg:grid-cols-4", centred: "w-1/2 md:w-1/3 lg:w-1/4", slider: "w-4/5 sm:w-1/2 md:w-1/3 lg:w-1/4", sizes: "(min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw" },
+  5: { grid: "grid-cols-3 md:grid-cols-4 lg:grid-cols-5", centred: "w-1/3 md:w-1/4 lg:w-1/5", slider: "w-1/2 md:w-1/4 lg:w-1/5", sizes: "(min-width: 1024px) 20vw, (min-width: 768px) 25vw, 33vw" },
+  6: { grid: "grid-cols-3 md:grid-cols-4 lg:grid-cols-6", centred: "w-1/3 md:w-1/4 lg:w-1/6", slider: "w-1/2 md:w-1/4 lg:w-1/6", sizes: "(min-width: 1024px) 17vw, (min-width: 768px) 25vw, 33vw" },
+};
+/** The spec's default: 3 columns on small screens, 4 on medium, 5 on large. */
+const DEFAULT_COLUMNS: Columns = {
+  grid: "grid-cols-3 md:grid-cols-4 lg:grid-cols-5",
+  centred: "w-1/3 md:w-1/4 lg:w-1/5",
+  slider: "w-1/2 sm:w-1/3 md:w-1/4 lg:w-1/5",
+  sizes: "(min-width: 1024px) 20vw, (min-width: 768px) 25vw, 33vw",
+};
+
+export const THUMBNAIL_WIDTH = 400;
+export const FULL_WIDTH = 1920;
+
+export interface GalleryPhoto {
+  key: string;
+  thumb: Image;
+  /** What the link opens: the lightbox aspect at 1920 (or the thumbnail's aspect when that is all there is). */
+  full: Image;
+  heading: string;
+  subHeading: string;
+}
+
+const atFullWidth = (image: Image) => (new RegExp(`/${FULL_WIDTH}\\.\\w+$`).test(image.url) ? image : atImageWidth(image, FULL_WIDTH));
+
+/** The lightbox's variant: the extra aspect the loader asked for, when the upstream gave its size. */
+function fullImage(image: GalleryImage): Image {
+  const extra = image.extra_aspects.find((e) => e.width && e.height);
+  if (!extra) return atFullWidth(image);
+  return atFullWidth({ ...extra, width: extra.width ?? 1, height: extra.height ?? 1, extra_aspects: [] });
+}
+
+/** The slides that have a picture, as thumbnails (400 wide) and full-size photos. */
+export function galleryPhotos(gallery: Gallery): GalleryPhoto[] {
+  return gallery.slides.flatMap((s, i) =>
+    s.image
+      ? [{ key: `${String(s.id)}-${i}`, thumb: atImageWidth(s.image, THUMBNAIL_WIDTH), full: fullImage(s.image), heading: s.heading, subHeading: s.sub_heading }]
+      : [],
+  );
+}
+
+function PhotoLink({ photo, number, count, lightbox, sizes, rounded = true }: {
+  photo: GalleryPhoto;
+  number: number;
+  count: number;
+  lightbox: boolean;
+  sizes: string;
+  rounded?: boolean;
+}) {
+  const { t } = useTranslation();
+  const lightboxData = lightbox
+    ? {
+        "data-pswp-width": photo.full.width,
+        "data-pswp-height": photo.full.height,
+        "data-pswp-src": photo.full.webp_url ?? photo.full.url,
+        // The thumbnail is a crop of the photo: the opening zoom starts from the crop.
+        "data-cropped": photo.full.aspect !== photo.thumb.aspect ? "true" : undefined,
+      }
+    : {};
+  return (
+    <a
+      href={photo.full.url}
+      {...lightboxData}
+      className={`group block overflow-hidden bg-stone-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand dark:bg-stone-800 ${rounded ? "rounded-md" : ""}`}
+    >
+      <Picture image={photo.thumb} alt={photo.heading} sizes={sizes} className="transition-transform duration-300 motion-safe:group-hover:scale-105" />
+      {/* The link's name: what the photo shows (its alt), then what the link does. */}
+      <span className="sr-only">{t("widgets.enlarge", { number, count })}</span>
+    </a>
+  );
+}
+
+export interface GalleryViewProps {
+  id: string;
+  gallery: Gallery;
+  layout: GalleryLayout;
+  columns: number | null;
+  useLightbox: boolean;
+  showHeading: boolean;
+  heading: string;
+  subheading: string;
+}
+
+/**
+ * A gallery's photos in one of four layouts. Each thumbnail links to the full-size photo, so it
+ * opens without JavaScript; with it (and useLightbox) the links open in a PhotoSwipe lightbox.
+ */
+export function GalleryView({ id, gallery, layout, columns, useLightbox, showHeading, heading, subheading }: GalleryViewProps) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLElement>(null);
+  const photos = galleryPhotos(gallery);
+  useGalleryLightbox(ref, useLightbox && photos.length > 0);
+  if (photos.length === 0) return null;
+  const cols = columns ? COLUMNS[columns] : DEFAULT_COLUMNS;
+  const headingId = `gallery-${id}-heading`;
+  const titled = showHeading && Boolean(heading);
+  const link = (photo: GalleryPhoto, i: number, rounded = true) => (
+    <PhotoLink photo={photo} number={i + 1} count={photos.length} lightbox={useLightbox} sizes={cols.sizes} rounded={rounded} />
+  );
+
+  let body;
+  if (layout === "slider") {
+    body = <GallerySlider label={heading || t("widgets.gallery")} itemClass={cols.slider} items={photos.map((p, i) => ({ key: p.key, node: link(p, i) }))} />;
+  } else if (layout === "shadowgrid") {
+    body = (
+      <ul className={`grid gap-4 sm:gap-6 ${cols.grid}`}>
+        {photos.map((p, i) => (
+          <li key={p.key}>
+            <figure className="h-full overflow-hidden rounded-lg bg-white shadow-md ring-1 ring-stone-900/5 dark:bg-stone-800 dark:shadow-black/40 dark:ring-white/10">
+              {link(p, i, false)}
+              {p.heading || p.subHeading ? (
+                <figcaption className="px-3 py-2.5">
+                  {p.heading ? (
+                    <span dir="auto" className="block font-serif font-semibold">
+                      {p.heading}
+                    </span>
+                  ) : null}
+                  {p.subHeading ? (
+                    <span dir="auto" className="mt-0.5 block text-sm text-stone-600 dark:text-stone-300">
+                      {p.subHeading}
+                    </span>
+                  ) : null}
+                </figcaption>
+              ) : null}
+            </figure>
+          </li>
+        ))}
+      </ul>
+    );
+  } else if (layout === "centeredgrid") {
+    body = (
+      <ul className="-m-1 flex flex-wrap justify-center">
+        {photos.map((p, i) => (
+          <li key={p.key} className={`p-1 ${cols.centred}`}>
+            {link(p, i)}
+          </li>
+        ))}
+      </ul>
+    );
+  } else {
+    body = (
+      <ul className={`grid gap-2 sm:gap-3 ${cols.grid}`}>
+        {photos.map((p, i) => (
+          <li key={p.key}>{link(p, i)}</li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <section ref={ref} className="my-8" aria-labelledby={titled ? headingId : undefined} aria-label={titled ? undefined : t("widgets.gallery")} data-layout={layout}>
+      {titled ? (
+        <header className="mb-6 text-center">
+          <h2 id={headingId} dir="auto" className="font-serif text-3xl font-semibold">
+            {heading}
+          </h2>
+          {subheading ? (
+            <p dir="auto" className="mx-auto mt-2 max-w-2xl text-lg text-stone-600 dark:text-stone-300">
+              {subheading}
+            </p>
+          ) : null}
+        </header>
+      ) : null}
+      {body}
+    </section>
+  );
+}

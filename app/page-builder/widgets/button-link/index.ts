@@ -1,0 +1,9 @@
+import { defineWidget } from "../../define-widget";
+import { buttonLinkFields } from "./fields";
+import { ButtonLinkView } from "./view";
+
+export const buttonLinkWidget = defineWidget({
+  type: "core/button_link",
+  fields: buttonLinkFields,
+  View: ButtonLinkView,
+});

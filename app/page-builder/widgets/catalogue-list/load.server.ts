@@ -1,0 +1,37 @@
+import { getProduct, getProducts } from "~/lib/api/catalogue.server";
+import { getGroupDetails, getGroups } from "~/lib/api/groups.server";
+import type { Group, Product } from "~/lib/api/schemas";
+import type { WidgetLoadArgs } from "../../define-widget";
+import { ItemNotFound } from "../../types";
+import type { CatalogueListFields } from "./fields";
+
+export interface CatalogueListData {
+  /** Every category, for the overview and the breadcrumb. */
+  groups: Group[];
+  /** The category the URL names, with its products; null on the overview. */
+  group: Group | null;
+  products: Product[];
+  /** The product the URL names (its own page without JavaScript). */
+  product: Product | null;
+}
+
+/**
+ * Catalogue/list: /catalogue shows every category with its products, /catalogue/{group} one
+ * category, /catalogue/{group}/{product} one product. An unknown group or product is a 404.
+ */
+export async function load(args: WidgetLoadArgs<CatalogueListFields>): Promise<CatalogueListData> {
+  const { fields, transport, itemUrl, itemParameter } = args;
+  const { namespace, model } = fields;
+  const groups = await getGroups(transport, namespace, model);
+  if (!itemUrl) {
+    const lists = await Promise.all(groups.map((g) => getProducts(transport, g.slug)));
+    return { groups, group: null, products: lists.flat(), product: null };
+  }
+  const [group, products, product] = await Promise.all([
+    getGroupDetails(transport, namespace, model, itemUrl),
+    getProducts(transport, itemUrl),
+    itemParameter ? getProduct(transport, itemUrl, itemParameter) : Promise.resolve(null),
+  ]);
+  if (!group || (itemParameter && !product)) throw new ItemNotFound();
+  return { groups, group, products, product };
+}

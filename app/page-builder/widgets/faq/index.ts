@@ -1,0 +1,6 @@
+import { defineWidget } from "../../define-widget";
+import { faqFields } from "./fields";
+import { load } from "./load.server";
+import { FaqView } from "./view";
+
+export const faqWidget = defineWidget({ type: "core/faq", fields: faqFields, View: FaqView, load });

@@ -1,4 +1,0 @@
-/** core/gift_voucher_purchase: registered so its pages show no "unknown widget"; it renders in its own issue. */
-export function GiftVoucherPurchaseWidget() {
-  return null;
-}

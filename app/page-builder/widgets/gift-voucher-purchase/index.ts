@@ -1,0 +1,9 @@
+import { defineWidget } from "../../define-widget";
+import { giftVoucherPurchaseFields } from "./fields";
+import { GiftVoucherPurchaseView } from "./view";
+
+export const giftVoucherPurchaseWidget = defineWidget({
+  type: "core/gift_voucher_purchase",
+  fields: giftVoucherPurchaseFields,
+  View: GiftVoucherPurchaseView,
+});

@@ -1,0 +1,5 @@
+import { defineWidget } from "../../define-widget";
+import { googleMapFields } from "./fields";
+import { GoogleMapView } from "./view";
+
+export const googleMapWidget = defineWidget({ type: "core/google_map", fields: googleMapFields, View: GoogleMapView });

@@ -1,0 +1,11 @@
+import { defineWidget } from "../../define-widget";
+import { groupPromoFields } from "./fields";
+import { load } from "./load.server";
+import { GroupPromoView } from "./view";
+
+export const groupPromoWidget = defineWidget({
+  type: "Catalogue/group_promo",
+  fields: groupPromoFields,
+  View: GroupPromoView,
+  load,
+});

@@ -1,0 +1,11 @@
+import { defineWidget } from "../../define-widget";
+import { heroTestimonialFields } from "./fields";
+import { load } from "./load.server";
+import { HeroTestimonialView } from "./view";
+
+export const heroTestimonialWidget = defineWidget({
+  type: "core/hero_testimonial",
+  fields: heroTestimonialFields,
+  View: HeroTestimonialView,
+  load,
+});

@@ -1,0 +1,11 @@
+import { defineWidget } from "../../define-widget";
+import { homeHeroFields } from "./fields";
+import { load } from "./load.server";
+import { HomeHeroView } from "./view";
+
+export const homeHeroWidget = defineWidget({
+  type: "Catalogue/home_hero",
+  fields: homeHeroFields,
+  View: HomeHeroView,
+  load,
+});

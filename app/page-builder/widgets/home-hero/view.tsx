@@ -1,0 +1,120 @@
+import { Link } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { Picture } from "~/components/image";
+import { loadStylesheet } from "~/lib/load-stylesheet";
+import swiperStylesheet from "~/styles/swiper.css";
+import type { WidgetData, WidgetViewProps } from "../../define-widget";
+import type { HomeHeroFields } from "./fields";
+import type { load } from "./load.server";
+
+const AUTOPLAY_MS = 4000;
+
+const overlays: Record<string, string> = {
+  white: "bg-white/40",
+  black: "bg-black/45",
+  brand: "bg-brand/55",
+  success: "bg-emerald-800/50",
+  info: "bg-sky-800/50",
+  warning: "bg-amber-500/40",
+  danger: "bg-red-800/50",
+};
+
+type Props = WidgetViewProps<HomeHeroFields, WidgetData<typeof load>>;
+
+/**
+ * Catalogue/home_hero: up to nine slides. On the server (and without JavaScript) it is a row of
+ * slides that scrolls sideways, the first one showing, the others reachable by scrolling or the
+ * dots; in the browser Swiper (loaded only here) turns it into a slideshow, 4 s a slide, which
+ * keeps playing after the visitor touches it (and stays still for reduced motion).
+ */
+export function HomeHeroView({ widget, data }: Props) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLElement>(null);
+  const slides = (data ?? []).slice(0, 9);
+
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || slides.length < 2) return;
+    let destroyed = false;
+    let swiper: { destroy: () => void } | null = null;
+    void Promise.all([import("swiper"), import("swiper/modules"), loadStylesheet(swiperStylesheet)]).then(([{ default: Swiper }, { A11y, Autoplay, Pagination }]) => {
+      if (destroyed) return;
+      const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+      swiper = new Swiper(el, {
+        modules: [A11y, Autoplay, Pagination],
+        loop: true,
+        speed: 300,
+        autoplay: still ? false : { delay: AUTOPLAY_MS, disableOnInteraction: false },
+        pagination: { el: el.querySelector<HTMLElement>(".swiper-pagination"), clickable: true },
+        a11y: { enabled: true },
+      });
+    });
+    return () => {
+      destroyed = true;
+      swiper?.destroy();
+    };
+  }, [slides.length]);
+
+  if (slides.length === 0) return null;
+  return (
+    <section ref={ref} className="hero swiper relative w-full overflow-hidden" aria-roledescription="carousel" aria-label={t("hero.label")}>
+      <div className="swiper-wrapper">
+        {slides.map((s, i) => (
+          <div
+            key={s.id}
+            id={`hero-${widget.id}-${i + 1}`}
+            className="swiper-slide relative aspect-[16/9] max-h-[80vh] min-h-[26rem] w-full"
+            role="group"
+            aria-roledescription="slide"
+            aria-label={t("hero.slide", { number: i + 1, count: slides.length })}
+          >
+            {s.image ? (
+              <Picture image={s.image} alt="" sizes="100vw" priority={i === 0} className="absolute inset-0 h-full object-cover" />
+            ) : null}
+            <div className={`absolute inset-0 ${overlays[s.overlay_color ?? "black"] ?? overlays.black}`} aria-hidden="true" />
+            <div className={`absolute inset-0 flex flex-col items-center justify-center gap-3 px-6 pt-6 pb-14 text-center ${s.text_color === "black" ? "text-stone-900" : "text-white"}`}>
+              {s.heading ? (
+                <h2 dir="auto" className="font-serif text-3xl font-bold drop-shadow md:text-5xl">
+                  {s.heading}
+                </h2>
+              ) : null}
+              {s.sub_heading ? (
+                <p dir="auto" className="max-w-2xl text-lg drop-shadow md:text-xl">
+                  {s.sub_heading}
+                </p>
+              ) : null}
+              {s.link && s.link_button_text ? (
+                s.link.startsWith("/") && s.link_target !== "blank" ? (
+                  <Link to={s.link} className="mt-2 rounded-md bg-brand px-5 py-3 font-medium text-white no-underline hover:bg-brand-dark">
+                    {s.link_button_text}
+                  </Link>
+                ) : /^https?:\/\//.test(s.link) ? (
+                  <a
+                    href={s.link}
+                    target={s.link_target === "blank" ? "_blank" : undefined}
+                    rel={s.link_target === "blank" ? "noopener noreferrer" : undefined}
+                    className="mt-2 rounded-md bg-brand px-5 py-3 font-medium text-white no-underline hover:bg-brand-dark"
+                  >
+                    {s.link_button_text}
+                  </a>
+                ) : null
+              ) : null}
+            </div>
+          </div>
+        ))}
+      </div>
+      {slides.length > 1 ? (
+        <>
+          <div className="hero-dots">
+            {slides.map((s, i) => (
+              <a key={s.id} href={`#hero-${widget.id}-${i + 1}`} className="hero-dot" aria-label={t("hero.slide", { number: i + 1, count: slides.length })} />
+            ))}
+          </div>
+          {/* Swiper fills this one with its own bullets once it starts. */}
+          <div className="swiper-pagination" />
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,11 @@
+import { defineWidget } from "../../define-widget";
+import { imageWithContentFields } from "./fields";
+import { load } from "./load.server";
+import { ImageWithContentView } from "./view";
+
+export const imageWithContentWidget = defineWidget({
+  type: "core/image_with_content",
+  fields: imageWithContentFields,
+  View: ImageWithContentView,
+  load,
+});

@@ -1,0 +1,11 @@
+import { defineWidget } from "../../define-widget";
+import { linkChildrenFields } from "./fields";
+import { load } from "./load.server";
+import { LinkChildrenView } from "./view";
+
+export const linkChildrenWidget = defineWidget({
+  type: "core/link_children",
+  fields: linkChildrenFields,
+  View: LinkChildrenView,
+  load,
+});

@@ -1,0 +1,9 @@
+import { getLinks } from "~/lib/api/links.server";
+import type { Link } from "~/lib/api/schemas";
+import type { WidgetLoadArgs } from "../../define-widget";
+import type { LinkChildrenFields } from "./fields";
+
+/** core/link_children: the links under its parent; none without one. */
+export function load({ fields, transport }: WidgetLoadArgs<LinkChildrenFields>): Promise<Link[]> {
+  return fields.parent ? getLinks(transport, fields.parent) : Promise.resolve([]);
+}

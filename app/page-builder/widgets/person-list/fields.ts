@@ -1,0 +1,11 @@
+import type { z } from "zod";
+import { number, text, widgetFields } from "../../fields";
+
+export const personListFields = widgetFields({
+  heading: text(),
+  /** Only this group's people (a slug or an id); empty means everyone. */
+  group: text(),
+  page_size: number(64, { min: 1, max: 100 }),
+});
+
+export type PersonListFields = z.output<typeof personListFields>;

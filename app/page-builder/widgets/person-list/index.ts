@@ -1,0 +1,11 @@
+import { defineWidget } from "../../define-widget";
+import { personListFields } from "./fields";
+import { load } from "./load.server";
+import { PersonListView } from "./view";
+
+export const personListWidget = defineWidget({
+  type: "core/person_list",
+  fields: personListFields,
+  View: PersonListView,
+  load,
+});

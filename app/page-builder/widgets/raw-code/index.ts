@@ -1,0 +1,5 @@
+import { defineWidget } from "../../define-widget";
+import { rawCodeFields } from "./fields";
+import { RawCodeView } from "./view";
+
+export const rawCodeWidget = defineWidget({ type: "core/raw_code", fields: rawCodeFields, View: RawCodeView });

@@ -1,0 +1,11 @@
+import type { z } from "zod";
+import { number, text, widgetFields } from "../../fields";
+
+export const testimonialGridFields = widgetFields({
+  heading: text(),
+  /** Only this group's testimonials (a slug or an id); empty means any. */
+  group: text(),
+  page_size: number(12, { min: 1, max: 100 }),
+});
+
+export type TestimonialGridFields = z.output<typeof testimonialGridFields>;

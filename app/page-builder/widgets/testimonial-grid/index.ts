@@ -1,0 +1,11 @@
+import { defineWidget } from "../../define-widget";
+import { testimonialGridFields } from "./fields";
+import { load } from "./load.server";
+import { TestimonialGridView } from "./view";
+
+export const testimonialGridWidget = defineWidget({
+  type: "core/testimonial_grid",
+  fields: testimonialGridFields,
+  View: TestimonialGridView,
+  load,
+});

@@ -1,0 +1,11 @@
+import { defineWidget } from "../../define-widget";
+import { tplHeadingFields } from "./fields";
+import { load } from "./load.server";
+import { TplHeadingView } from "./view";
+
+export const tplHeadingWidget = defineWidget({
+  type: "tpl/heading",
+  fields: tplHeadingFields,
+  View: TplHeadingView,
+  load,
+});
