@@ -94,7 +94,7 @@ for (const driver of drivers) {
       expect(await seedIfEmpty(t.database.db)).toBe(true);
       window = { from, to: Date.now() };
       fetchCms = createCmsApp(t.database).fetch;
-    });
+    }, 180_000);
     afterAll(async () => {
       await t?.dispose();
     });
