@@ -3,7 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import type { CmsEnv } from "./context";
 import type { Database } from "./db/client";
 import { createGraphql } from "./graphql/schema";
-import { isBadInputError } from "./http";
+import { isBadInputError } from "./lib/http";
 import { imageRoutes } from "./images/routes";
 import { defaultImageCacheDir } from "./images/variants";
 import { catalogueRoutes } from "./routes/catalogue";

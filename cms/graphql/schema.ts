@@ -1,6 +1,6 @@
 import { createSchema, createYoga } from "graphql-yoga";
 import type { Db } from "../db/client";
-import { safeText } from "../http";
+import { safeText } from "../lib/params";
 import { loadPages, normalisePageUrl } from "../routes/pages";
 import { contentResolvers, contentTypeDefs } from "./content";
 

@@ -15,7 +15,7 @@ import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { CmsEnv } from "../context";
 import { images, videos } from "../db/schema";
-import { notFound } from "../http";
+import { notFound } from "../lib/http";
 import { isImageHash, snapWidth } from "./aspects";
 import { imageRecord } from "./records";
 import { getVariant, parseVariant, variantEtag } from "./variants";

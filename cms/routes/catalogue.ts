@@ -4,7 +4,8 @@ import { z } from "zod";
 import type { CmsEnv } from "../context";
 import type { Db } from "../db/client";
 import { groups, productPhotos, products } from "../db/schema";
-import { notFound, parseQuery, positiveInt, safeText } from "../http";
+import { notFound, parseQuery } from "../lib/http";
+import { positiveInt, safeText } from "../lib/params";
 import { loadImageRecords } from "../images/lookup";
 
 const slug = z.string().min(1).max(100).regex(/^[\w-]+$/);

@@ -2,7 +2,8 @@ import { and, eq, or, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/client";
 import { groups } from "../db/schema";
-import { notFound, safeText } from "../http";
+import { notFound } from "../lib/http";
+import { safeText } from "../lib/params";
 
 /** The models whose records are grouped by Cognito groups. */
 export type CognitoModel = "Testimonial" | "Person" | "Faq" | "Gallery" | "Slide";

@@ -3,7 +3,7 @@ import { and, asc, eq, gt, lt } from "drizzle-orm";
 import { z } from "zod";
 import type { CmsEnv } from "../context";
 import { groups } from "../db/schema";
-import { notFound, parseQuery } from "../http";
+import { notFound, parseQuery } from "../lib/http";
 import type { Db } from "../db/client";
 import { loadImageRecords } from "../images/lookup";
 import { buildGroupTrees } from "../serializers";

@@ -4,7 +4,8 @@ import { z } from "zod";
 import type { CmsEnv } from "../context";
 import type { Db } from "../db/client";
 import { pageBlocks, pages } from "../db/schema";
-import { flag, notFound, parseQuery, positiveInt, safeText } from "../http";
+import { notFound, parseQuery } from "../lib/http";
+import { flag, positiveInt, safeText } from "../lib/params";
 import { serializePage } from "../serializers";
 
 const listQuery = z.object({

@@ -3,7 +3,8 @@ import { and, asc, eq, gt, isNotNull, sql } from "drizzle-orm";
 import type { CmsEnv } from "../context";
 import { domains, groups, links, pages, products, redirects } from "../db/schema";
 import { serializeLink } from "../serializers";
-import { notFound, parseQuery, safeText } from "../http";
+import { notFound, parseQuery } from "../lib/http";
+import { safeText } from "../lib/params";
 import { z } from "zod";
 
 export const HOME_URL = "home";

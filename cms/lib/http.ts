@@ -1,6 +1,7 @@
+/** Request helpers shared by every area's routes: parsing input with zod, JSON 404s, bad-input errors. */
 import { HTTPException } from "hono/http-exception";
 import type { Context } from "hono";
-import { z } from "zod";
+import type { z } from "zod";
 
 function parseWith<T extends z.ZodTypeAny>(schema: T, input: unknown, what: string): z.infer<T> {
   const parsed = schema.safeParse(input);
@@ -14,6 +15,17 @@ function parseWith<T extends z.ZodTypeAny>(schema: T, input: unknown, what: stri
 /** Parses a request's query string with a zod schema; a bad value answers 400 naming the field. */
 export function parseQuery<T extends z.ZodTypeAny>(c: Context, schema: T): z.infer<T> {
   return parseWith(schema, c.req.query(), "query");
+}
+
+/** Parses a JSON body with a zod schema; a body that is not JSON, or a bad value, answers 400. */
+export async function parseJsonBody<T extends z.ZodTypeAny>(c: Context, schema: T): Promise<z.infer<T>> {
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch {
+    throw new HTTPException(400, { message: "body: must be a JSON object" });
+  }
+  return parseWith(schema, body, "body");
 }
 
 /**
@@ -42,24 +54,15 @@ export function notFound(message = "Not found"): never {
   throw new HTTPException(404, { message });
 }
 
-/** Query flags such as `pb=1`, `pb=true`. */
-export const flag = z
-  .union([z.literal("1"), z.literal("0"), z.literal("true"), z.literal("false"), z.literal("")])
-  .optional()
-  .transform((v) => v === "1" || v === "true");
-
-export const positiveInt = (max: number, fallback: number) =>
-  z.coerce.number().int().min(1).max(max).default(fallback);
-
-/** Text a request may carry into a query: bounded, with no control characters (PostgreSQL refuses NUL). */
-export const safeText = (max: number) =>
-  z
-    .string()
-    .max(max)
-    .regex(/^[^\u0000-\u001f\u007f]*$/, "must not contain control characters");
+/** The value, or a JSON 404 with `message` when it is null or undefined. */
+export function found<T>(value: T | null | undefined, message: string): T {
+  if (value === null || value === undefined) notFound(message);
+  return value;
+}
 
 /** PostgreSQL errors caused by what a request sent (bad encoding, bad text, too long): a 400, not a 500. */
 export function isBadInputError(error: unknown) {
-  const code = (error as { code?: unknown; cause?: { code?: unknown } })?.code ?? (error as { cause?: { code?: unknown } })?.cause?.code;
+  const err = error as { code?: unknown; cause?: { code?: unknown } } | null | undefined;
+  const code = err?.code ?? err?.cause?.code;
   return typeof code === "string" && ["22021", "22P02", "22001", "22003", "22007", "22008"].includes(code);
 }
