@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "./db/client";
 import { domains, groups, links, pageBlocks, pages, productPhotos, products, redirects, slides } from "./db/schema";
-import { describeImage, type DescribedImage, insertImage } from "./images/store";
+import { describeImage, type DescribedImage, insertImage } from "./media/store";
 import { CONTENT_SEED_FILE_NAMES, contentImageFiles, contentSeedFilesSchema, seedContent, type ContentSeeds } from "./seed-content";
 import { seedVideoBytes } from "./seed-media";
 import { findReferences, resolveReferences, UnknownSeedReference, type ReferenceKind } from "./seed-refs";

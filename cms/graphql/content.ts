@@ -6,22 +6,12 @@
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { gallerySlides, galleries, testimonials, voucherThemes } from "../db/schema";
-import { loadImageRows } from "../images/lookup";
-import { imageRecord, type ImageRow } from "../images/records";
+import { imageAt as recordOf, imageField } from "../media/graphql";
+import { loadImageRows } from "../media/service";
 import { findGallery, gallerySummaries } from "../routes/galleries";
 import { findGroupId, groupParam } from "../routes/group-param";
 
 export const contentTypeDefs = /* GraphQL */ `
-  type CognitoImage {
-    url: String!
-    webp_url: String!
-    avif_url: String!
-    placeholder: String!
-    aspect: String!
-    width: Int!
-    height: Int!
-  }
-
   type CognitoGiftVoucherTheme {
     id: Int!
     name: String!
@@ -77,20 +67,6 @@ export const contentTypeDefs = /* GraphQL */ `
     cognitoTestimonials(group: String): [CognitoTestimonial!]!
   }
 `;
-
-type WithImage = { imageRow: ImageRow | null };
-type ImageArgs = { width?: number | null; aspect?: string | null };
-
-/** An image record at the asked aspect and width; null when there is no image or the width is not 1 to 4000. */
-function recordOf(row: ImageRow | null, args: ImageArgs) {
-  if (!row) return null;
-  const width = args.width ?? undefined;
-  if (width !== undefined && !(Number.isInteger(width) && width >= 1 && width <= 4000)) return null;
-  if (args.aspect != null && args.aspect.length > 16) return null;
-  return imageRecord(row, { aspect: args.aspect ?? undefined, width });
-}
-
-const imageField = (parent: WithImage, args: ImageArgs) => recordOf(parent.imageRow, args);
 
 /** The group's id, undefined for no group, or null when the group is malformed or unknown. */
 async function groupFilter(db: Db, model: "Gallery" | "Testimonial", group: unknown) {

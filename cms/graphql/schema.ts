@@ -2,6 +2,7 @@ import { createSchema, createYoga } from "graphql-yoga";
 import type { Db } from "../db/client";
 import { safeText } from "../lib/params";
 import { loadPages, normalisePageUrl } from "../routes/pages";
+import { mediaTypeDefs } from "../media/graphql";
 import { contentResolvers, contentTypeDefs } from "./content";
 
 const typeDefs = /* GraphQL */ `
@@ -58,7 +59,7 @@ export function createGraphql() {
     landingPage: false,
     maskedErrors: true,
     schema: createSchema<GraphqlContext>({
-      typeDefs: [typeDefs, contentTypeDefs],
+      typeDefs: [typeDefs, mediaTypeDefs, contentTypeDefs],
       resolvers: [pageResolvers, contentResolvers],
     }),
   });

@@ -2,6 +2,8 @@
 import { HTTPException } from "hono/http-exception";
 import type { Context } from "hono";
 import type { z } from "zod";
+import type { Paging } from "./paginate";
+import { idFromText } from "./params";
 
 function parseWith<T extends z.ZodTypeAny>(schema: T, input: unknown, what: string): z.infer<T> {
   const parsed = schema.safeParse(input);
@@ -58,6 +60,17 @@ export function notFound(message = "Not found"): never {
 export function found<T>(value: T | null | undefined, message: string): T {
   if (value === null || value === undefined) notFound(message);
   return value;
+}
+
+/** A list's answer, `{ data, num_items, num_pages, page }`; a list of an unknown group (null) is a 404. */
+export function listAnswer<T>(list: { data: T[]; paging: Paging } | null) {
+  const { data, paging } = found(list, "Group not found");
+  return { data, ...paging };
+}
+
+/** The numeric id in the path's `:id`, or a JSON 404 naming `what` when it cannot be one. */
+export function pathId(c: Context, what: string): number {
+  return found(idFromText(c.req.param("id") ?? ""), `${what} not found`);
 }
 
 /** PostgreSQL errors caused by what a request sent (bad encoding, bad text, too long): a 400, not a 500. */

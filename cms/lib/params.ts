@@ -39,6 +39,12 @@ export const imageParams = (aspect: string, width: number) => ({
   image_width: z.coerce.number().int().min(1).max(4000).default(width),
 });
 
+/** The image options of parsed image parameters. */
+export const imageOptions = (q: { image_aspect: string; image_width: number }) => ({
+  aspect: q.image_aspect,
+  width: q.image_width,
+});
+
 /** A `group` parameter: a group id (number or digits) or slug; empty means none. */
 export const groupParam = z.preprocess(
   (v) => (v === "" || v === null ? undefined : v),
@@ -54,3 +60,10 @@ export const pagingParams = (maxPageSize: number, pageSize: number) => ({
 /** The paging and group parameters of a list, with its image defaults. */
 export const listParams = (pageSize: number, aspect: string, width: number, maxPageSize = 100) =>
   z.object({ ...imageParams(aspect, width), ...pagingParams(maxPageSize, pageSize), group: groupParam }).passthrough();
+
+/** The service's request for a parsed list query. */
+export const listRequest = (q: { group?: string; page: number; page_size: number }) => ({
+  group: q.group,
+  page: q.page,
+  pageSize: q.page_size,
+});

@@ -6,7 +6,7 @@ import type { Db } from "../db/client";
 import { groups, productPhotos, products } from "../db/schema";
 import { notFound, parseQuery } from "../lib/http";
 import { positiveInt, safeText } from "../lib/params";
-import { loadImageRecords } from "../images/lookup";
+import { loadImageRecords } from "../media/service";
 
 const slug = z.string().min(1).max(100).regex(/^[\w-]+$/);
 

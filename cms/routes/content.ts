@@ -9,10 +9,10 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { CmsEnv } from "../context";
 import type { Db } from "../db/client";
-import { faqs, people, testimonials, videos } from "../db/schema";
+import { faqs, people, testimonials } from "../db/schema";
 import { notFound, parseRequest } from "../lib/http";
 import { positiveInt } from "../lib/params";
-import { loadImageRecords } from "../images/lookup";
+import { loadImageRecords } from "../media/service";
 import { imageParams } from "./catalogue";
 import { groupParam, requireGroupId } from "./group-param";
 
@@ -114,26 +114,5 @@ export const contentRoutes = new Hono<CmsEnv>()
     return c.json({
       data: rows.map((f) => ({ id: f.id, name: f.name, content: f.content, group: f.groupId })),
       ...pageInfo(count, q),
-    });
-  })
-  .on(["GET", "POST"], "/video/:id{[0-9]+}", async (c) => {
-    const q = await parseRequest(c, z.object(imageParams("16x9", 1920)).passthrough());
-    const id = pathId(c, "Video");
-    // Never the bytes: they are served by /v/{id}.mp4.
-    const [row] = await c.var.db
-      .select({ id: videos.id, name: videos.name, mime: videos.mime, posterHash: videos.posterHash })
-      .from(videos)
-      .where(eq(videos.id, id))
-      .limit(1);
-    if (!row) notFound("Video not found");
-    const posters = await loadImageRecords(c.var.db, [row.posterHash], { aspect: q.image_aspect, width: q.image_width });
-    return c.json({
-      data: {
-        id: row.id,
-        name: row.name,
-        url: `/v/${row.id}.mp4`,
-        mime: row.mime || "video/mp4",
-        poster: (row.posterHash && posters.get(row.posterHash)) || null,
-      },
     });
   });

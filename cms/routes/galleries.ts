@@ -11,7 +11,7 @@ import type { Db } from "../db/client";
 import { galleries, gallerySlides } from "../db/schema";
 import { notFound, parseRequest } from "../lib/http";
 import { positiveInt } from "../lib/params";
-import { loadImageRecords } from "../images/lookup";
+import { loadImageRecords } from "../media/service";
 import { imageParams } from "./catalogue";
 import { countRows, listParams, pageInfo } from "./content";
 import { requireGroupId } from "./group-param";

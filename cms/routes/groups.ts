@@ -5,7 +5,7 @@ import type { CmsEnv } from "../context";
 import { groups } from "../db/schema";
 import { notFound, parseQuery } from "../lib/http";
 import type { Db } from "../db/client";
-import { loadImageRecords } from "../images/lookup";
+import { loadImageRecords } from "../media/service";
 import { buildGroupTrees } from "../serializers";
 
 const imageQuery = z

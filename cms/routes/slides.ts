@@ -5,7 +5,7 @@ import type { CmsEnv } from "../context";
 import { photos, slides } from "../db/schema";
 import { notFound, parseQuery, parseRequest } from "../lib/http";
 import { positiveInt } from "../lib/params";
-import { loadImageRecords } from "../images/lookup";
+import { loadImageRecords } from "../media/service";
 import { imageParams } from "./catalogue";
 import { countRows, pageInfo, pathId } from "./content";
 import { groupParam, requireGroupId } from "./group-param";

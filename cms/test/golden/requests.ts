@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { getIntrospectionQuery } from "graphql";
-import { imageHash } from "../../images/store";
+import { imageHash } from "../../media/store";
 import { defaultSeedsDir } from "../../seed";
 
 export interface GoldenRequest {

@@ -1,23 +1,22 @@
 /**
- * The image and video service:
+ * The media area's routes, the image and video service:
  *
  * - `GET /assets/i/{hash}/{aspect}/{width}.{ext}`: a variant (see variants.ts), cached for a year
  *   with a strong ETag; also the spec's scaled form `{w}x{h}:{width}.{ext}`, answered with the
  *   offered width at or above `w`.
  * - `POST /api/v1/cognito/image/getByHash`: an image record (see records.ts).
+ * - `GET|POST /api/v1/cognito/video/{id}`: a background video's record, with its poster.
  * - `GET /v/{id}.mp4`: a background video, with single byte-range requests.
  *
  * Everything that is not a valid name of something stored is a JSON 404.
  */
-import { Hono, type Context } from "hono";
-import { HTTPException } from "hono/http-exception";
-import { eq, sql } from "drizzle-orm";
+import { Hono } from "hono";
 import { z } from "zod";
 import type { CmsEnv } from "../context";
-import { images, videos } from "../db/schema";
-import { notFound } from "../lib/http";
+import { found, notFound, parseJsonBody, parseRequest, pathId } from "../lib/http";
+import { idFromText, imageOptions, imageParams } from "../lib/params";
 import { isImageHash, snapWidth } from "./aspects";
-import { imageRecord } from "./records";
+import { getImageRecord, getVideoRecord, getVideoSize, readVideoBytes } from "./service";
 import { getVariant, parseVariant, variantEtag } from "./variants";
 
 export const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -67,16 +66,8 @@ const getByHashBody = z.object({
   extra_aspects: z.union([z.array(aspectText.nullable()).max(16), z.string().max(200)]).nullish(),
 });
 
-async function jsonBody(c: Context) {
-  try {
-    return await c.req.json();
-  } catch {
-    throw new HTTPException(400, { message: "body: must be a JSON object" });
-  }
-}
-
 /** The image and video routes; variants are cached under `cacheDir`. */
-export function imageRoutes(cacheDir: string) {
+export function mediaRoutes(cacheDir: string) {
   return new Hono<CmsEnv>()
     .get("/assets/i/:hash/:aspect/:file", async (c) => {
       const { hash, aspect, file } = c.req.param();
@@ -101,32 +92,20 @@ export function imageRoutes(cacheDir: string) {
       });
     })
     .post("/api/v1/cognito/image/getByHash", async (c) => {
-      const parsed = getByHashBody.safeParse(await jsonBody(c));
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        throw new HTTPException(400, { message: `${issue.path.join(".") || "body"}: ${issue.message}` });
-      }
-      const body = parsed.data;
-      const [row] = await c.var.db
-        .select({ hash: images.hash, width: images.width, height: images.height, placeholder: images.placeholder })
-        .from(images)
-        .where(eq(images.hash, body.hash))
-        .limit(1);
-      if (!row) notFound("Image not found");
-      return c.json({
-        data: imageRecord(row, { aspect: body.image_aspect, width: body.image_width, extraAspects: body.extra_aspects }),
-      });
+      const body = await parseJsonBody(c, getByHashBody);
+      const options = { aspect: body.image_aspect, width: body.image_width, extraAspects: body.extra_aspects };
+      return c.json({ data: found(await getImageRecord(c.var.db, body.hash, options), "Image not found") });
+    })
+    .on(["GET", "POST"], "/api/v1/cognito/video/:id{[0-9]+}", async (c) => {
+      const q = await parseRequest(c, z.object(imageParams("16x9", 1920)).passthrough());
+      const id = pathId(c, "Video");
+      return c.json({ data: found(await getVideoRecord(c.var.db, id, imageOptions(q)), "Video not found") });
     })
     .get("/v/:file", async (c) => {
       const m = /^([1-9]\d{0,9})\.mp4$/.exec(c.req.param("file"));
-      const id = m ? Number(m[1]) : NaN;
-      if (!(id <= 2_147_483_647)) notFound("Video not found");
-      const [meta] = await c.var.db
-        .select({ size: sql<number>`octet_length(${videos.bytes})`.mapWith(Number), mime: videos.mime })
-        .from(videos)
-        .where(eq(videos.id, id))
-        .limit(1);
-      if (!meta) notFound("Video not found");
+      const id = m ? idFromText(m[1]) : null;
+      if (id === null) notFound("Video not found");
+      const meta = found(await getVideoSize(c.var.db, id), "Video not found");
       const headers: Record<string, string> = {
         "Content-Type": meta.mime || "video/mp4",
         "Accept-Ranges": "bytes",
@@ -139,13 +118,7 @@ export function imageRoutes(cacheDir: string) {
       // Only the asked-for bytes leave the database.
       const start = range?.start ?? 0;
       const length = range ? range.end - range.start + 1 : meta.size;
-      const [slice] = await c.var.db
-        .select({ bytes: sql<Uint8Array>`substring(${videos.bytes} from ${start + 1} for ${length})` })
-        .from(videos)
-        .where(eq(videos.id, id))
-        .limit(1);
-      if (!slice) notFound("Video not found");
-      const body = new Uint8Array(slice.bytes);
+      const body = found(await readVideoBytes(c.var.db, id, start, length), "Video not found");
       headers["Content-Length"] = String(body.length);
       if (!range) return c.body(body, 200, headers);
       headers["Content-Range"] = `bytes ${range.start}-${range.end}/${meta.size}`;
