@@ -1,18 +1,17 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
+import { catalogueRoutes } from "./catalogue/routes";
+import { contentRoutes } from "./content/routes";
 import type { CmsEnv } from "./context";
 import type { Database } from "./db/client";
+import { galleryRoutes } from "./galleries/routes";
 import { createGraphql } from "./graphql/schema";
+import { groupRoutes } from "./groups/routes";
 import { isBadInputError } from "./lib/http";
 import { mediaRoutes } from "./media/routes";
 import { defaultImageCacheDir } from "./media/variants";
-import { catalogueRoutes } from "./routes/catalogue";
-import { contentRoutes } from "./routes/content";
-import { galleryRoutes } from "./routes/galleries";
-import { groupRoutes } from "./routes/groups";
-import { slideRoutes } from "./routes/slides";
-import { pageRoutes } from "./routes/pages";
-import { siteRoutes } from "./routes/site";
+import { pageRoutes } from "./pages/routes";
+import { siteRoutes } from "./site/routes";
 
 export interface CmsAppOptions {
   /** Folder for the disk cache of resized image variants (rebuildable); default under os.tmpdir(). */
@@ -40,7 +39,6 @@ export function createCmsApp(database: Database, options: CmsAppOptions = {}): C
   app.route("/api/v1/cognito", pageRoutes);
   app.route("/api/v1/cognito", groupRoutes);
   app.route("/", mediaRoutes(options.imageCacheDir ?? defaultImageCacheDir()));
-  app.route("/api/v1/cognito", slideRoutes);
   app.route("/api/v1/cognito", contentRoutes);
   app.route("/api/v1/cognito", galleryRoutes);
   app.route("/api/v1/catalogue", catalogueRoutes);

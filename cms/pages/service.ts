@@ -1,0 +1,64 @@
+/**
+ * The pages area's service: pages by url or a page at a time (with their public page blocks in
+ * the `pb` form), and the pages of the sitemap.
+ */
+import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { pageBlocks, pages } from "../db/schema";
+import { paginate, type PageRequest } from "../lib/paginate";
+import { serializePage, type PageRow, type SerializedPage } from "./serialize";
+
+/** The url of the home page (the url path without its slashes). */
+export const HOME_URL = "home";
+
+/**
+ * Normalises a requested page url: no leading or trailing slash, "" means home. Hono has already
+ * decoded route parameters and query values once; decoding again would misread a literal "%".
+ */
+export function normalisePageUrl(raw: string) {
+  const url = raw.replace(/^\/+|\/+$/g, "");
+  return url === "" ? HOME_URL : url;
+}
+
+/** The pages in the API's shape, with their public page blocks when `withBlocks` (one query). */
+async function withBlocksOf(db: Db, rows: PageRow[], withBlocks: boolean): Promise<SerializedPage[]> {
+  if (!withBlocks || rows.length === 0) return rows.map((p) => serializePage(p, null));
+  // Hidden and deleted blocks stay in the back-office: the public API never hands them out.
+  const ids = rows.map((p) => p.id);
+  const blocks = await db
+    .select()
+    .from(pageBlocks)
+    .where(and(inArray(pageBlocks.pageId, ids), eq(pageBlocks.hidden, false), eq(pageBlocks.deleted, false)))
+    .orderBy(asc(pageBlocks.sortOrder), asc(pageBlocks.id));
+  return rows.map((p) => serializePage(p, blocks.filter((b) => b.pageId === p.id)));
+}
+
+/** The page at a url (already normalised); null when none. */
+export async function getPage(db: Db, url: string, withBlocks: boolean): Promise<SerializedPage | null> {
+  const rows = await db.select().from(pages).where(eq(pages.url, url)).limit(1);
+  const [page] = await withBlocksOf(db, rows, withBlocks);
+  return page ?? null;
+}
+
+/** One page of the pages, in id order. */
+export async function listPages(db: Db, request: PageRequest & { withBlocks: boolean }) {
+  const { rows, paging } = await paginate(db, pages, { orderBy: [asc(pages.id)], ...request });
+  return { data: await withBlocksOf(db, rows, request.withBlocks), paging };
+}
+
+/** The sitemap's page entries: pages with a priority, highest first. */
+export async function pagesInSitemap(db: Db) {
+  const rows = await db
+    .select()
+    .from(pages)
+    .where(isNotNull(pages.priority))
+    .orderBy(sql`${pages.priority} desc`, asc(pages.id));
+  return rows.map((p) => ({
+    url: p.url === HOME_URL ? "/" : `/${p.url}`,
+    lastmod: p.updatedAt.toISOString(),
+    model: "page",
+    priority: p.priority ?? 0,
+    seo_title: p.seoTitle ?? p.title,
+    seo_meta_description: p.metaDescription,
+  }));
+}
