@@ -4,6 +4,7 @@ import { catalogueRoutes } from "./catalogue/routes";
 import { contentRoutes } from "./content/routes";
 import type { CmsEnv } from "./context";
 import type { Database } from "./db/client";
+import { createNotifier, type ContentChange, type ContentChangeListener } from "./events";
 import { galleryRoutes } from "./galleries/routes";
 import { createGraphql } from "./graphql/schema";
 import { groupRoutes } from "./groups/routes";
@@ -16,10 +17,14 @@ import { siteRoutes } from "./site/routes";
 export interface CmsAppOptions {
   /** Folder for the disk cache of resized image variants (rebuildable); default under os.tmpdir(). */
   imageCacheDir?: string;
+  /** Told about every content change `notify` is given (errors are logged, never thrown). */
+  onContentChange?: ContentChangeListener;
 }
 
 export interface CmsApp {
   fetch: (request: Request) => Promise<Response>;
+  /** Announces a content change to `onContentChange`; resolves when it has been told, never rejects. */
+  notify: (change: ContentChange) => Promise<void>;
 }
 
 /**
@@ -60,5 +65,8 @@ export function createCmsApp(database: Database, options: CmsAppOptions = {}): C
     return c.json({ message: "Internal server error", status: 500 }, 500);
   });
 
-  return { fetch: (request) => Promise.resolve(app.fetch(request)) };
+  return {
+    fetch: (request) => Promise.resolve(app.fetch(request)),
+    notify: createNotifier(options.onContentChange),
+  };
 }

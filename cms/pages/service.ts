@@ -1,10 +1,12 @@
 /**
  * The pages area's service: pages by url or a page at a time (with their public page blocks in
- * the `pb` form), and the pages of the sitemap.
+ * the `pb` form), the pages of the sitemap, and the one write so far, `updatePage`.
  */
 import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { z } from "zod";
 import type { Db } from "../db/client";
 import { pageBlocks, pages } from "../db/schema";
+import { apiPaths, type ContentChange } from "../events";
 import { paginate, type PageRequest } from "../lib/paginate";
 import { serializePage, type PageRow, type SerializedPage } from "./serialize";
 
@@ -61,4 +63,48 @@ export async function pagesInSitemap(db: Db) {
     seo_title: p.seoTitle ?? p.title,
     seo_meta_description: p.metaDescription,
   }));
+}
+
+/** What the back-office may change on a page. */
+export const pagePatchSchema = z
+  .object({
+    title: z.string().max(500),
+    meta_description: z.string().max(1000),
+    /** HTML shown after the rows and blocks. */
+    content: z.string().max(1_000_000),
+    rows: z.array(z.unknown()).max(500),
+  })
+  .partial()
+  .strict();
+
+export type PagePatch = z.infer<typeof pagePatchSchema>;
+
+/** The cached answers a change to the page at `url` makes stale: its own, the page list and the sitemap's. */
+export function pageChange(url: string): ContentChange {
+  return { paths: [apiPaths.page(url), apiPaths.pageList, apiPaths.initialData] };
+}
+
+/**
+ * Changes a page's title, meta description, content or rows, in one transaction, and moves its
+ * `updated_at` to the database's now. Gives the page as the API now answers it (the `pb` form) and
+ * the change to announce; null when there is no page at `url`.
+ */
+export async function updatePage(db: Db, url: string, patch: PagePatch) {
+  const pageUrl = normalisePageUrl(url);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(pages)
+      .set({
+        title: patch.title,
+        metaDescription: patch.meta_description,
+        content: patch.content,
+        rows: patch.rows,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(pages.url, pageUrl))
+      .returning();
+    if (!row) return null;
+    const [page] = await withBlocksOf(tx, [row], true);
+    return { page, change: pageChange(row.url) };
+  });
 }
