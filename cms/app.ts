@@ -1,10 +1,11 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
+
 import { catalogueRoutes } from "./catalogue/routes";
 import { contentRoutes } from "./content/routes";
 import type { CmsEnv } from "./context";
 import type { Database } from "./db/client";
-import { createNotifier, type ContentChange, type ContentChangeListener } from "./events";
+import { type ContentChange, type ContentChangeListener, createNotifier } from "./events";
 import { galleryRoutes } from "./galleries/routes";
 import { createGraphql } from "./graphql/schema";
 import { groupRoutes } from "./groups/routes";

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { parseCmsEnv } from "./env";
 
 const TOKEN = "t".repeat(32);

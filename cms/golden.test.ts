@@ -16,10 +16,12 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { seedIfEmpty } from "./seed";
-import { goldenRequests, type GoldenRequest } from "./test/golden/requests";
 import { createCmsApp, drivers, openTestDatabase, type TestDatabase } from "./test/databases";
+import { type GoldenRequest, goldenRequests } from "./test/golden/requests";
 
 const ANSWERS_FILE = fileURLToPath(new URL("./test/golden/answers.json", import.meta.url));
 const RECORD = process.env.RECORD_GOLDEN === "1";
@@ -55,7 +57,8 @@ function toRequest(r: GoldenRequest): Request {
   return new Request(url, { method: "POST", headers, body });
 }
 
-const label = (r: GoldenRequest) => `${r.method} ${r.path}${r.body === undefined ? "" : ` ${JSON.stringify(r.body)}`}`;
+const label = (r: GoldenRequest) =>
+  `${r.method} ${r.path}${r.body === undefined ? "" : ` ${JSON.stringify(r.body).slice(0, 120)}`}`;
 
 function readAnswers(): GoldenFile {
   return JSON.parse(readFileSync(ANSWERS_FILE, "utf8")) as GoldenFile;
@@ -110,8 +113,7 @@ for (const driver of drivers) {
         const answers: GoldenAnswer[] = [];
         for (const r of goldenRequests) answers.push(await answer(r));
         const file: GoldenFile = {
-          normalisation:
-            'ISO-8601 UTC timestamps within one second of the seeding window are written as "<seeded-at>"',
+          normalisation: 'ISO-8601 UTC timestamps within one second of the seeding window are written as "<seeded-at>"',
           answers,
         };
         writeFileSync(ANSWERS_FILE, `${JSON.stringify(file, null, 1)}\n`);

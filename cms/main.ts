@@ -1,5 +1,6 @@
 /** Runs the CMS API on its own, for a split deployment: `npm run cms`. */
 import { serve } from "@hono/node-server";
+
 import { createCmsApp } from "./app";
 import { openDatabase } from "./db/client";
 import { parseCmsEnv } from "./env";

@@ -4,6 +4,7 @@
  * background videos) happens first, outside the transaction, and only when the database is empty.
  */
 import { sql } from "drizzle-orm";
+
 import { seedProducts } from "./catalogue/seed";
 import { seedRecords, seedSlides } from "./content/seed";
 import type { Db } from "./db/client";
@@ -11,7 +12,7 @@ import { seedGalleries } from "./galleries/seed";
 import { seedGroups } from "./groups/seed";
 import { describeSeedImages, prepareSeedVideos, seedImageInserter, seedVideos } from "./media/seed";
 import type { DescribedImage } from "./media/store";
-import { seedPages, type ReferenceResolver } from "./pages/seed";
+import { type ReferenceResolver, seedPages } from "./pages/seed";
 import { readSeeds, type SeedData } from "./seeding/files";
 import { seedImageFiles } from "./seeding/images";
 import { hasDomain, seedDomain, seedNavigation } from "./site/seed";

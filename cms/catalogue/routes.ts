@@ -1,6 +1,7 @@
 /** The catalogue area's routes: products a page at a time, one product by id, one by slugs. */
 import { Hono } from "hono";
 import { z } from "zod";
+
 import type { CmsEnv } from "../context";
 import { found, listAnswer, notFound, parseQuery, pathId } from "../lib/http";
 import { imageOptions, imageParams, listRequest, positiveInt, safeText } from "../lib/params";

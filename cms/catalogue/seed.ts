@@ -1,8 +1,9 @@
 /** The catalogue area's seeds: `products.json` (optional), each product in a catalogue group by slug. */
 import { z } from "zod";
+
 import type { Db } from "../db/client";
 import { productPhotos, products } from "../db/schema";
-import { sortOrders, type SeedHelpers } from "../seeding/helpers";
+import { type SeedHelpers, sortOrders } from "../seeding/helpers";
 
 export const productSeedsSchema = z
   .array(

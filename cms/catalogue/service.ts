@@ -4,10 +4,11 @@
  * catalogue's sitemap entries. Only enabled products are ever answered.
  */
 import { and, asc, eq, gt, inArray } from "drizzle-orm";
+
 import type { Db } from "../db/client";
 import { groups, productPhotos, products } from "../db/schema";
-import { paginate, type PageRequest } from "../lib/paginate";
-import { loadImageRecords, type ImageOptions } from "../media/service";
+import { type PageRequest, paginate } from "../lib/paginate";
+import { type ImageOptions, loadImageRecords } from "../media/service";
 
 type ProductRow = typeof products.$inferSelect;
 type CatalogueGroup = Pick<typeof groups.$inferSelect, "id" | "name" | "slug" | "url">;
@@ -16,7 +17,10 @@ const isCatalogueGroup = and(eq(groups.namespace, "Catalogue"), eq(groups.model,
 
 /** The catalogue's groups (categories, and the catalogue's root). */
 const catalogueGroups = (db: Db): Promise<CatalogueGroup[]> =>
-  db.select({ id: groups.id, name: groups.name, slug: groups.slug, url: groups.url }).from(groups).where(isCatalogueGroup);
+  db
+    .select({ id: groups.id, name: groups.name, slug: groups.slug, url: groups.url })
+    .from(groups)
+    .where(isCatalogueGroup);
 
 /** Products in the API's shape, photos and group included. */
 async function serializeProducts(db: Db, rows: ProductRow[], groupRows: CatalogueGroup[], image: ImageOptions) {
@@ -24,9 +28,18 @@ async function serializeProducts(db: Db, rows: ProductRow[], groupRows: Catalogu
   const photos = await db
     .select()
     .from(productPhotos)
-    .where(inArray(productPhotos.productId, rows.map((r) => r.id)))
+    .where(
+      inArray(
+        productPhotos.productId,
+        rows.map((r) => r.id),
+      ),
+    )
     .orderBy(asc(productPhotos.productId), asc(productPhotos.sortOrder));
-  const records = await loadImageRecords(db, photos.map((p) => p.imageHash), image);
+  const records = await loadImageRecords(
+    db,
+    photos.map((p) => p.imageHash),
+    image,
+  );
   return rows.map((p) => {
     const group = groupRows.find((g) => g.id === p.groupId);
     return {
@@ -59,7 +72,8 @@ export async function listProducts(db: Db, request: PageRequest & { group?: stri
     where = and(where, eq(products.groupId, group.id))!;
   }
   const orderBy = [asc(products.groupId), asc(products.sortOrder), asc(products.id)];
-  const { rows, paging } = await paginate(db, products, { where, orderBy, page: request.page, pageSize: request.pageSize });
+  const page = { page: request.page, pageSize: request.pageSize };
+  const { rows, paging } = await paginate(db, products, { where, orderBy, ...page });
   return { data: await serializeProducts(db, rows, groupRows, image), paging };
 }
 

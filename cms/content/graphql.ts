@@ -27,7 +27,7 @@ export const contentResolvers = {
       const group = groupParam.safeParse(args.group);
       if (!group.success) return [];
       const list = await listTestimonials(ctx.db, { group: group.data, page: 1, pageSize: MAX_TESTIMONIALS });
-      return (list?.data ?? []).map((t) => ({ id: t.id, name: t.name, title: t.title, content: t.content, rating: t.rating }));
+      return (list?.data ?? []).map(({ id, name, title, content, rating }) => ({ id, name, title, content, rating }));
     },
   },
 };

@@ -5,9 +5,18 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
+
 import type { CmsEnv } from "../context";
 import { found, listAnswer, parseQuery, parseRequest, pathId } from "../lib/http";
-import { groupParam, imageOptions, imageParams, listParams, listRequest, pagingParams, positiveInt } from "../lib/params";
+import {
+  groupParam,
+  imageOptions,
+  imageParams,
+  listParams,
+  listRequest,
+  pagingParams,
+  positiveInt,
+} from "../lib/params";
 import { getSlide, listFaqs, listPeople, listPhotos, listSlides, listTestimonials } from "./service";
 
 const faqQuery = z.object({ ...pagingParams(500, 100), group: groupParam }).passthrough();

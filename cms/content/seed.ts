@@ -4,9 +4,10 @@
  * images by their path under seeds/images.
  */
 import { z } from "zod";
+
 import type { Db } from "../db/client";
 import { faqs, people, slides, testimonials } from "../db/schema";
-import { sortOrders, type SeedHelpers } from "../seeding/helpers";
+import { type SeedHelpers, sortOrders } from "../seeding/helpers";
 
 const image = z.string().min(1);
 

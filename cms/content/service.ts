@@ -4,10 +4,11 @@
  * record's model (by id or slug) or of every record; a list of an unknown group is null.
  */
 import { asc, eq } from "drizzle-orm";
+
 import type { Db } from "../db/client";
 import { faqs, people, photos, slides, testimonials } from "../db/schema";
-import { pageOfGroup, type GroupedPageRequest } from "../groups/service";
-import { loadImageRecords, recordOf, type ImageOptions, type ImageRecords } from "../media/service";
+import { type GroupedPageRequest, pageOfGroup } from "../groups/service";
+import { type ImageOptions, type ImageRecords, loadImageRecords, recordOf } from "../media/service";
 
 type SlideRow = typeof slides.$inferSelect;
 
@@ -35,7 +36,11 @@ function serializeSlide(s: SlideRow, images: ImageRecords) {
 export async function listSlides(db: Db, request: GroupedPageRequest, image: ImageOptions) {
   const page = await pageOfGroup(db, slides, "Slide", request);
   if (!page) return null;
-  const images = await loadImageRecords(db, page.rows.map((r) => r.imageHash), image);
+  const images = await loadImageRecords(
+    db,
+    page.rows.map((r) => r.imageHash),
+    image,
+  );
   return { data: page.rows.map((s) => serializeSlide(s, images)), paging: page.paging };
 }
 
@@ -49,8 +54,17 @@ export async function getSlide(db: Db, id: number, image: ImageOptions) {
 /** The first `limit` photos (the generic photo resource), in order. */
 export async function listPhotos(db: Db, limit: number, image: ImageOptions) {
   const rows = await db.select().from(photos).orderBy(asc(photos.sortOrder), asc(photos.id)).limit(limit);
-  const images = await loadImageRecords(db, rows.map((r) => r.imageHash), image);
-  return rows.map((p) => ({ id: p.id, name: p.name, description: p.description, image: recordOf(images, p.imageHash) }));
+  const images = await loadImageRecords(
+    db,
+    rows.map((r) => r.imageHash),
+    image,
+  );
+  return rows.map((p) => ({
+    id: p.id,
+    name: p.name,
+    description: p.description,
+    image: recordOf(images, p.imageHash),
+  }));
 }
 
 /**
@@ -60,7 +74,13 @@ export async function listPhotos(db: Db, limit: number, image: ImageOptions) {
 export async function listTestimonials(db: Db, request: GroupedPageRequest, image?: ImageOptions) {
   const page = await pageOfGroup(db, testimonials, "Testimonial", request);
   if (!page) return null;
-  const images: ImageRecords = image ? await loadImageRecords(db, page.rows.map((r) => r.imageHash), image) : new Map();
+  const images: ImageRecords = image
+    ? await loadImageRecords(
+        db,
+        page.rows.map((r) => r.imageHash),
+        image,
+      )
+    : new Map();
   const data = page.rows.map((t) => ({
     id: t.id,
     name: t.name,
@@ -77,7 +97,11 @@ export async function listTestimonials(db: Db, request: GroupedPageRequest, imag
 export async function listPeople(db: Db, request: GroupedPageRequest, image: ImageOptions) {
   const page = await pageOfGroup(db, people, "Person", request);
   if (!page) return null;
-  const images = await loadImageRecords(db, page.rows.map((r) => r.photoHash), image);
+  const images = await loadImageRecords(
+    db,
+    page.rows.map((r) => r.photoHash),
+    image,
+  );
   const data = page.rows.map((p) => ({
     id: p.id,
     first_name: p.firstName,

@@ -74,7 +74,10 @@ export const galleriesResolvers = {
       if (typeof args.id !== "string" || args.id.length > 100) return null;
       const gallery = await findGallery(ctx.db, args.id.trim());
       if (!gallery) return null;
-      const images = await loadImageRows(ctx.db, gallery.slides.map((s) => s.imageHash));
+      const images = await loadImageRows(
+        ctx.db,
+        gallery.slides.map((s) => s.imageHash),
+      );
       const imageArgs = { aspect: args.aspect, width: args.width };
       return {
         id: gallery.id,

@@ -5,6 +5,7 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
+
 import type { CmsEnv } from "../context";
 import { found, listAnswer, parseRequest } from "../lib/http";
 import { imageOptions, imageParams, listParams, listRequest, positiveInt } from "../lib/params";

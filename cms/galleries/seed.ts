@@ -1,8 +1,9 @@
 /** The galleries area's seeds: `galleries.json` (optional), galleries with their slides. */
 import { z } from "zod";
+
 import type { Db } from "../db/client";
 import { galleries, gallerySlides } from "../db/schema";
-import { sortOrders, type SeedHelpers } from "../seeding/helpers";
+import { type SeedHelpers, sortOrders } from "../seeding/helpers";
 
 export const gallerySeedsSchema = z
   .array(

@@ -3,11 +3,12 @@
  * its slide count), and one gallery by id or url with its slides.
  */
 import { asc, count, eq, inArray } from "drizzle-orm";
+
 import type { Db } from "../db/client";
 import { galleries, gallerySlides } from "../db/schema";
-import { pageOfGroup, type GroupedPageRequest } from "../groups/service";
+import { type GroupedPageRequest, pageOfGroup } from "../groups/service";
 import { idFromText } from "../lib/params";
-import { loadImageRecords, recordOf, type ImageOptions } from "../media/service";
+import { type ImageOptions, loadImageRecords, recordOf } from "../media/service";
 
 type GalleryRow = typeof galleries.$inferSelect;
 
@@ -28,7 +29,10 @@ async function gallerySummaries(db: Db, ids: number[]) {
   if (ids.length === 0) return { firsts, counts };
   const [first, counted] = await Promise.all([
     db
-      .selectDistinctOn([gallerySlides.galleryId], { galleryId: gallerySlides.galleryId, imageHash: gallerySlides.imageHash })
+      .selectDistinctOn([gallerySlides.galleryId], {
+        galleryId: gallerySlides.galleryId,
+        imageHash: gallerySlides.imageHash,
+      })
       .from(gallerySlides)
       .where(inArray(gallerySlides.galleryId, ids))
       .orderBy(asc(gallerySlides.galleryId), asc(gallerySlides.sortOrder), asc(gallerySlides.id)),
@@ -50,7 +54,13 @@ async function gallerySummaries(db: Db, ids: number[]) {
 export async function findGalleries(db: Db, request: GroupedPageRequest) {
   const page = await pageOfGroup(db, galleries, "Gallery", request);
   if (!page) return null;
-  return { ...page, ...(await gallerySummaries(db, page.rows.map((g) => g.id))) };
+  return {
+    ...page,
+    ...(await gallerySummaries(
+      db,
+      page.rows.map((g) => g.id),
+    )),
+  };
 }
 
 /** Galleries in the API's shape, each with its first slide's image at `image` and its slide count. */
@@ -76,20 +86,25 @@ const slidesInOrder = (limit?: number) => ({
  * limit); undefined when none.
  */
 export async function findGallery(db: Db, key: string, limit?: number) {
+  const withSlides = { slides: slidesInOrder(limit) };
   const id = idFromText(key);
   if (id !== null) {
-    const byId = await db.query.galleries.findFirst({ where: eq(galleries.id, id), with: { slides: slidesInOrder(limit) } });
+    const byId = await db.query.galleries.findFirst({ where: eq(galleries.id, id), with: withSlides });
     if (byId) return byId;
   }
   if (!/^[\w-]{1,100}$/.test(key)) return undefined;
-  return db.query.galleries.findFirst({ where: eq(galleries.url, key), with: { slides: slidesInOrder(limit) } });
+  return db.query.galleries.findFirst({ where: eq(galleries.url, key), with: withSlides });
 }
 
 /** A gallery in the API's shape with its slides' images at `image` (and its extra aspects); null when none. */
 export async function getGallery(db: Db, key: string, options: { image: ImageOptions; limit: number }) {
   const gallery = await findGallery(db, key, options.limit);
   if (!gallery) return null;
-  const images = await loadImageRecords(db, gallery.slides.map((s) => s.imageHash), options.image);
+  const images = await loadImageRecords(
+    db,
+    gallery.slides.map((s) => s.imageHash),
+    options.image,
+  );
   return {
     ...galleryFields(gallery),
     slides: gallery.slides.map((s) => ({

@@ -4,6 +4,7 @@
  * fields (introspection shows it), so a new area goes last.
  */
 import { createSchema, createYoga } from "graphql-yoga";
+
 import { contentResolvers, contentTypeDefs } from "../content/graphql";
 import type { GraphqlContext } from "../context";
 import { galleriesResolvers, galleriesTypeDefs } from "../galleries/graphql";

@@ -1,6 +1,7 @@
 /** The groups area's routes: group trees, one group with its subtree, and a group's children. */
 import { Hono } from "hono";
 import { z } from "zod";
+
 import type { CmsEnv } from "../context";
 import { found, notFound, parseQuery } from "../lib/http";
 import { imageOptions, imageParams } from "../lib/params";

@@ -1,6 +1,7 @@
 /** The groups area's seeds: `groups.json`, trees of groups numbered as nested sets. */
 import { sql } from "drizzle-orm";
 import { z } from "zod";
+
 import type { Db } from "../db/client";
 import { groups } from "../db/schema";
 
@@ -75,7 +76,10 @@ async function insertGroupTree(db: Db, tree: GroupSeed, imageHash: (file?: strin
       .returning({ id: groups.id });
     if (level === 0) {
       rootId = row.id;
-      await db.update(groups).set({ root: rootId }).where(sql`${groups.id} = ${rootId}`);
+      await db
+        .update(groups)
+        .set({ root: rootId })
+        .where(sql`${groups.id} = ${rootId}`);
     }
   }
 }

@@ -4,11 +4,12 @@
  */
 import { and, asc, eq, gt, lt, or, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+
 import type { Db } from "../db/client";
 import { groups } from "../db/schema";
-import { paginate, type PageRequest } from "../lib/paginate";
+import { type PageRequest, paginate } from "../lib/paginate";
 import { idFromText } from "../lib/params";
-import { loadImageRecords, type ImageOptions } from "../media/service";
+import { type ImageOptions, loadImageRecords } from "../media/service";
 import { buildGroupTrees, findNode, type GroupNode } from "./tree";
 
 /** The models whose records are grouped by Cognito groups. */
@@ -21,7 +22,11 @@ export interface TreeOptions {
 }
 
 async function trees(db: Db, rows: (typeof groups.$inferSelect)[], options: TreeOptions) {
-  const images = await loadImageRecords(db, rows.map((r) => r.imageHash), options.image);
+  const images = await loadImageRecords(
+    db,
+    rows.map((r) => r.imageHash),
+    options.image,
+  );
   return buildGroupTrees(rows, options.depth, images);
 }
 

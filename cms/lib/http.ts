@@ -1,7 +1,8 @@
 /** Request helpers shared by every area's routes: parsing input with zod, JSON 404s, bad-input errors. */
-import { HTTPException } from "hono/http-exception";
 import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
 import type { z } from "zod";
+
 import type { Paging } from "./paginate";
 import { idFromText } from "./params";
 

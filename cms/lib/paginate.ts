@@ -4,6 +4,7 @@
  */
 import type { SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+
 import type { Db } from "../db/client";
 
 export interface PageRequest {

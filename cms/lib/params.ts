@@ -23,15 +23,15 @@ export const flag = z
   .optional()
   .transform((v) => v === "1" || v === "true");
 
-export const positiveInt = (max: number, fallback: number) =>
-  z.coerce.number().int().min(1).max(max).default(fallback);
+export const positiveInt = (max: number, fallback: number) => z.coerce.number().int().min(1).max(max).default(fallback);
 
 /** Text a request may carry into a query: bounded, with no control characters (PostgreSQL refuses NUL). */
 export const safeText = (max: number) =>
   z
     .string()
     .max(max)
-    .regex(/^[^\u0000-\u001f\u007f]*$/, "must not contain control characters");
+    // Every character but the C0 controls (U+0000 to U+001F) and DEL (U+007F).
+    .regex(/^[\x20-\x7e\u0080-\u{10ffff}]*$/u, "must not contain control characters");
 
 /** The image parameters of a record or list, with its defaults. */
 export const imageParams = (aspect: string, width: number) => ({
@@ -48,7 +48,10 @@ export const imageOptions = (q: { image_aspect: string; image_width: number }) =
 /** A `group` parameter: a group id (number or digits) or slug; empty means none. */
 export const groupParam = z.preprocess(
   (v) => (v === "" || v === null ? undefined : v),
-  z.union([idSchema, safeText(100).min(1)]).transform(String).optional(),
+  z
+    .union([idSchema, safeText(100).min(1)])
+    .transform(String)
+    .optional(),
 );
 
 /** The paging parameters of a list. */

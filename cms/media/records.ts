@@ -3,15 +3,7 @@
  * the placeholder, and the pixel size the URLs are made at. Pure functions over a row of the
  * `images` table, for every CMS module that answers images (products, groups, slides...).
  */
-import {
-  ASPECTS,
-  normaliseAspect,
-  snapWidth,
-  variantSize,
-  type Aspect,
-  type Extension,
-  type Width,
-} from "./aspects";
+import { type Aspect, ASPECTS, type Extension, normaliseAspect, snapWidth, variantSize, type Width } from "./aspects";
 
 export { normaliseAspect, snapWidth } from "./aspects";
 

@@ -10,8 +10,9 @@
  *
  * Everything that is not a valid name of something stored is a JSON 404.
  */
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { z } from "zod";
+
 import type { CmsEnv } from "../context";
 import { found, notFound, parseJsonBody, parseRequest, pathId } from "../lib/http";
 import { idFromText, imageOptions, imageParams } from "../lib/params";
@@ -105,23 +106,27 @@ export function mediaRoutes(cacheDir: string) {
       const m = /^([1-9]\d{0,9})\.mp4$/.exec(c.req.param("file"));
       const id = m ? idFromText(m[1]) : null;
       if (id === null) notFound("Video not found");
-      const meta = found(await getVideoSize(c.var.db, id), "Video not found");
-      const headers: Record<string, string> = {
-        "Content-Type": meta.mime || "video/mp4",
-        "Accept-Ranges": "bytes",
-        "Cache-Control": IMMUTABLE,
-      };
-      const range = parseRange(c.req.header("range"), meta.size);
-      if (range === "unsatisfiable") {
-        return c.body(null, 416, { ...headers, "Content-Range": `bytes */${meta.size}` });
-      }
-      // Only the asked-for bytes leave the database.
-      const start = range?.start ?? 0;
-      const length = range ? range.end - range.start + 1 : meta.size;
-      const body = found(await readVideoBytes(c.var.db, id, start, length), "Video not found");
-      headers["Content-Length"] = String(body.length);
-      if (!range) return c.body(body, 200, headers);
-      headers["Content-Range"] = `bytes ${range.start}-${range.end}/${meta.size}`;
-      return c.body(body, 206, headers);
+      return serveVideo(c, id);
     });
+}
+
+/** A video's bytes, all of them or the one range asked for; only those bytes leave the database. */
+async function serveVideo(c: Context<CmsEnv>, id: number) {
+  const meta = found(await getVideoSize(c.var.db, id), "Video not found");
+  const headers: Record<string, string> = {
+    "Content-Type": meta.mime || "video/mp4",
+    "Accept-Ranges": "bytes",
+    "Cache-Control": IMMUTABLE,
+  };
+  const range = parseRange(c.req.header("range"), meta.size);
+  if (range === "unsatisfiable") {
+    return c.body(null, 416, { ...headers, "Content-Range": `bytes */${meta.size}` });
+  }
+  const start = range?.start ?? 0;
+  const length = range ? range.end - range.start + 1 : meta.size;
+  const body = found(await readVideoBytes(c.var.db, id, start, length), "Video not found");
+  headers["Content-Length"] = String(body.length);
+  if (!range) return c.body(body, 200, headers);
+  headers["Content-Range"] = `bytes ${range.start}-${range.end}/${meta.size}`;
+  return c.body(body, 206, headers);
 }

@@ -4,6 +4,8 @@
  * needed). Videos are made once per process and per image, before the seed transaction starts.
  */
 import { readFileSync } from "node:fs";
+
+import type * as H264Encoder from "h264-mp4-encoder";
 import sharp from "sharp";
 
 export interface KenBurnsOptions {
@@ -23,7 +25,10 @@ const ZOOM = 0.12;
  * right. Frames are sampled bilinearly at sub-pixel positions, so the motion is smooth rather than
  * stepping a whole pixel at a time.
  */
-export async function kenBurnsVideo(image: Uint8Array, { seconds, width = 640, height = 360, fps = 24 }: KenBurnsOptions): Promise<Uint8Array> {
+export async function kenBurnsVideo(
+  image: Uint8Array,
+  { seconds, width = 640, height = 360, fps = 24 }: KenBurnsOptions,
+): Promise<Uint8Array> {
   const SW = Math.round(width * SOURCE_SCALE);
   const SH = Math.round(height * SOURCE_SCALE);
   const src = await sharp(image).rotate().resize(SW, SH, { fit: "cover" }).removeAlpha().raw().toBuffer();
@@ -65,7 +70,7 @@ export async function kenBurnsVideo(image: Uint8Array, { seconds, width = 640, h
   }
 }
 
-type EncoderModule = typeof import("h264-mp4-encoder");
+type EncoderModule = typeof H264Encoder;
 let encoderModule: Promise<EncoderModule> | undefined;
 
 /**
@@ -89,7 +94,17 @@ function loadEncoderModule() {
 }
 
 /** Fills an RGBA frame from an RGB source, bilinearly, at source position x0 + x·scale. */
-function sampleFrame(src: Uint8Array, SW: number, SH: number, out: Uint8Array, W: number, H: number, x0: number, y0: number, scale: number) {
+function sampleFrame(
+  src: Uint8Array,
+  SW: number,
+  SH: number,
+  out: Uint8Array,
+  W: number,
+  H: number,
+  x0: number,
+  y0: number,
+  scale: number,
+) {
   let o = 0;
   for (let y = 0; y < H; y++) {
     const sy = y0 + (y + 0.5) * scale - 0.5;

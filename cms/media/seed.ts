@@ -5,11 +5,13 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
+
 import { z } from "zod";
+
 import type { Db } from "../db/client";
 import { videos } from "../db/schema";
 import { seedVideoBytes } from "./seed-video";
-import { describeImage, insertImage, type DescribedImage } from "./store";
+import { type DescribedImage, describeImage, insertImage } from "./store";
 
 export const videoSeedsSchema = z
   .array(
@@ -39,9 +41,11 @@ export function describeSeedImages(dir: string, files: Set<string>) {
   const key = `${dir}|${[...files].sort().join(",")}`;
   let pending = described.get(key);
   if (!pending) {
-    pending = Promise.all(
-      [...files].map(async (file) => [file, await describeImage(readFileSync(seedImagePath(dir, file)), file)] as const),
-    ).then((entries) => new Map(entries));
+    const describe = async (file: string) => {
+      const image = await describeImage(readFileSync(seedImagePath(dir, file)), file);
+      return [file, image] as const;
+    };
+    pending = Promise.all([...files].map(describe)).then((entries) => new Map(entries));
     pending.catch(() => described.delete(key));
     described.set(key, pending);
   }

@@ -4,9 +4,10 @@
  * database here except as the asked-for bytes of a video.
  */
 import { eq, inArray, sql } from "drizzle-orm";
+
 import type { Db } from "../db/client";
 import { images, videos } from "../db/schema";
-import { imageRecord, type ImageRecord, type ImageRecordOptions, type ImageRow } from "./records";
+import { type ImageRecord, imageRecord, type ImageRecordOptions, type ImageRow } from "./records";
 
 export interface ImageOptions {
   aspect: string;
@@ -16,7 +17,12 @@ export interface ImageOptions {
 
 export type ImageRecords = Map<string, ImageRecord>;
 
-const imageRowColumns = { hash: images.hash, width: images.width, height: images.height, placeholder: images.placeholder };
+const imageRowColumns = {
+  hash: images.hash,
+  width: images.width,
+  height: images.height,
+  placeholder: images.placeholder,
+};
 
 /** The rows records are made from, for a set of hashes, in one query, without the originals' bytes. */
 export async function loadImageRows(db: Db, hashes: (string | null | undefined)[]) {
@@ -79,7 +85,12 @@ export async function getVideoSize(db: Db, id: number) {
 }
 
 /** `length` bytes of a video from `start` (0-based): only those bytes leave the database. */
-export async function readVideoBytes(db: Db, id: number, start: number, length: number): Promise<Uint8Array<ArrayBuffer> | null> {
+export async function readVideoBytes(
+  db: Db,
+  id: number,
+  start: number,
+  length: number,
+): Promise<Uint8Array<ArrayBuffer> | null> {
   const [slice] = await db
     .select({ bytes: sql<Uint8Array>`substring(${videos.bytes} from ${start + 1} for ${length})` })
     .from(videos)

@@ -1,5 +1,7 @@
 import { createHash } from "node:crypto";
+
 import sharp from "sharp";
+
 import type { Db } from "../db/client";
 import { images } from "../db/schema";
 
@@ -47,7 +49,8 @@ export async function describeImage(bytes: Uint8Array, name = ""): Promise<Descr
     throw new ImageRejected("Not an image");
   }
   const mime = meta.format ? MIME_BY_FORMAT[meta.format] : undefined;
-  if (!mime || !meta.width || !meta.height) throw new ImageRejected(`Unsupported image format ${meta.format ?? "unknown"}`);
+  if (!mime || !meta.width || !meta.height)
+    throw new ImageRejected(`Unsupported image format ${meta.format ?? "unknown"}`);
   if (meta.width > MAX_ORIGINAL_SIDE || meta.height > MAX_ORIGINAL_SIDE) throw new ImageRejected("Image too large");
   // EXIF orientation 5–8 swaps the sides as displayed.
   const swapped = (meta.orientation ?? 1) >= 5;

@@ -8,19 +8,21 @@ import { randomBytes } from "node:crypto";
 import { mkdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+
 import { eq } from "drizzle-orm";
 import sharp, { type Sharp } from "sharp";
+
 import type { Db } from "../db/client";
 import { images } from "../db/schema";
 import {
-  CONTENT_TYPES,
+  type Aspect,
   canonicalExtension,
+  CONTENT_TYPES,
+  type Extension,
   isAspect,
   isImageHash,
   parseWidth,
   variantSize,
-  type Aspect,
-  type Extension,
   type Width,
 } from "./aspects";
 

@@ -1,6 +1,7 @@
 /** The pages area's routes: the page list, and one page by url (query or path). */
 import { Hono } from "hono";
 import { z } from "zod";
+
 import type { CmsEnv } from "../context";
 import { found, notFound, parseQuery } from "../lib/http";
 import { flag, pagingParams, safeText } from "../lib/params";

@@ -4,9 +4,10 @@
  * "@gallery:", "@group:"; see seeding/refs.ts), so pages go in last.
  */
 import { z } from "zod";
+
 import type { Db } from "../db/client";
 import { pageBlocks, pages } from "../db/schema";
-import { resolveReferences, type ReferenceKind } from "../seeding/refs";
+import { type ReferenceKind, resolveReferences } from "../seeding/refs";
 
 const pageBlockSeedSchema = z
   .object({
@@ -42,10 +43,10 @@ type BlockSeed = z.infer<typeof pageBlockSeedSchema>;
 /** What a reference names: an image's hash or a record's id; undefined when nothing is seeded by that name. */
 export type ReferenceResolver = (kind: ReferenceKind, name: string) => Promise<string | number | undefined>;
 
-const blockColumns = new Set(["sort_order", "name", "template", "variables", "hidden", "start_time", "end_time", "deleted"]);
+/** A block's keys that are columns; the rest are its wrapper settings. */
+const blockColumns = new Set(Object.keys(pageBlockSeedSchema.shape));
 
 async function insertBlock(db: Db, pageId: number, block: BlockSeed, resolve: ReferenceResolver, where: string) {
-  // Keys that are not columns are the block's wrapper settings.
   const settings = Object.fromEntries(Object.entries(block).filter(([k]) => !blockColumns.has(k)));
   await db.insert(pageBlocks).values({
     pageId,

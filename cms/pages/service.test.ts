@@ -5,6 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { pageBlocks, pages } from "../db/schema";
 import type { ContentChange } from "../events";
 import { cmsClient, createCmsApp, drivers, openTestDatabase, type TestDatabase } from "../test/databases";

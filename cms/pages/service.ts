@@ -4,11 +4,12 @@
  */
 import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { z } from "zod";
+
 import type { Db } from "../db/client";
 import { pageBlocks, pages } from "../db/schema";
 import { apiPaths, type ContentChange } from "../events";
-import { paginate, type PageRequest } from "../lib/paginate";
-import { serializePage, type PageRow, type SerializedPage } from "./serialize";
+import { type PageRequest, paginate } from "../lib/paginate";
+import { type PageRow, type SerializedPage, serializePage } from "./serialize";
 
 /** The url of the home page (the url path without its slashes). */
 export const HOME_URL = "home";
@@ -32,7 +33,12 @@ async function withBlocksOf(db: Db, rows: PageRow[], withBlocks: boolean): Promi
     .from(pageBlocks)
     .where(and(inArray(pageBlocks.pageId, ids), eq(pageBlocks.hidden, false), eq(pageBlocks.deleted, false)))
     .orderBy(asc(pageBlocks.sortOrder), asc(pageBlocks.id));
-  return rows.map((p) => serializePage(p, blocks.filter((b) => b.pageId === p.id)));
+  return rows.map((p) =>
+    serializePage(
+      p,
+      blocks.filter((b) => b.pageId === p.id),
+    ),
+  );
 }
 
 /** The page at a url (already normalised); null when none. */

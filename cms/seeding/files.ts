@@ -5,7 +5,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+
 import type { z } from "zod";
+
 import { productSeedsSchema } from "../catalogue/seed";
 import { faqSeedsSchema, personSeedsSchema, slideSeedsSchema, testimonialSeedsSchema } from "../content/seed";
 import { gallerySeedsSchema } from "../galleries/seed";

@@ -1,5 +1,6 @@
 /** Which seed images the seeds name, so they can be described before the seed transaction. */
 import { existsSync } from "node:fs";
+
 import { groupImageFiles } from "../groups/seed";
 import { seedImagePath } from "../media/seed";
 import type { ContentSeeds, SeedData } from "./files";

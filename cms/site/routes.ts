@@ -1,6 +1,7 @@
 /** The site area's routes: the current domain, the initial data, and the navigation links. */
 import { Hono } from "hono";
 import { z } from "zod";
+
 import type { CmsEnv } from "../context";
 import { found, parseQuery } from "../lib/http";
 import { safeText } from "../lib/params";

@@ -1,5 +1,6 @@
 /** The site area's seeds: `domain.json`, `links.json` and `redirects.json`. */
 import { z } from "zod";
+
 import type { Db } from "../db/client";
 import { domains, links, redirects } from "../db/schema";
 

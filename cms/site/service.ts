@@ -3,6 +3,7 @@
  * sitemap, the redirect table, the navigation links) and the links by parent.
  */
 import { asc, eq } from "drizzle-orm";
+
 import { catalogueSitemap } from "../catalogue/service";
 import type { Db } from "../db/client";
 import { domains, links, redirects } from "../db/schema";

@@ -1,5 +1,6 @@
 /** The vouchers area's seeds: `voucher-themes.json` (optional). */
 import { z } from "zod";
+
 import type { Db } from "../db/client";
 import { voucherThemes } from "../db/schema";
 import type { SeedHelpers } from "../seeding/helpers";

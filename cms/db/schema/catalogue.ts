@@ -1,6 +1,7 @@
 /** The catalogue area's tables: products, each in one catalogue group, and their photos. */
 import { relations } from "drizzle-orm";
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
 import { groups } from "./groups";
 import { images } from "./media";
 

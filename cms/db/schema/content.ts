@@ -4,6 +4,7 @@
  */
 import { relations, sql } from "drizzle-orm";
 import { check, index, integer, pgTable, serial, text } from "drizzle-orm/pg-core";
+
 import { groups } from "./groups";
 import { images } from "./media";
 

@@ -1,6 +1,7 @@
 /** The galleries area's tables: photo galleries, optionally grouped, and their slides. */
 import { relations } from "drizzle-orm";
 import { index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+
 import { groups } from "./groups";
 import { images } from "./media";
 

@@ -1,6 +1,7 @@
 /** The groups area's table: catalogue categories and the Cognito groups of content records, as nested sets. */
 import { relations } from "drizzle-orm";
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
 import { images } from "./media";
 
 /** Groups (catalogue categories and other trees) as a nested set. */

@@ -3,11 +3,11 @@
  * migrations from this index (drizzle.config.ts), and `openDatabase` hands it to drizzle, so
  * `db.query.<table>` can follow the relations.
  */
-export * from "./site";
-export * from "./pages";
-export * from "./groups";
-export * from "./media";
 export * from "./catalogue";
 export * from "./content";
 export * from "./galleries";
+export * from "./groups";
+export * from "./media";
+export * from "./pages";
+export * from "./site";
 export * from "./vouchers";

@@ -1,6 +1,7 @@
 /** The vouchers area's tables: for now the gift voucher themes (the picture a buyer chooses). */
 import { relations } from "drizzle-orm";
 import { integer, pgTable, serial, text } from "drizzle-orm/pg-core";
+
 import { images } from "./media";
 
 /** Gift voucher themes: the picture a buyer chooses for the voucher. */

@@ -6,7 +6,9 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
+
 import { getIntrospectionQuery } from "graphql";
+
 import { imageHash } from "../../media/store";
 import { defaultSeedsDir } from "../../seed";
 
@@ -302,7 +304,7 @@ const graphql = [
   gql(`{ cognitoPage { id } }`),
   post("/graphql", "not json"),
   post("/graphql", {}),
-  get(`/graphql?query=${encodeURIComponent("{ cognitoPage(url: \"about\") { id title } }")}`),
+  get(`/graphql?query=${encodeURIComponent('{ cognitoPage(url: "about") { id title } }')}`),
   gql(getIntrospectionQuery()),
 ];
 
