@@ -2,6 +2,6 @@ import { defineConfig } from "drizzle-kit";
 
 export default defineConfig({
   dialect: "postgresql",
-  schema: "./cms/db/schema.ts",
+  schema: "./cms/db/schema/index.ts",
   out: "./cms/db/migrations",
 });

@@ -59,7 +59,13 @@ if (env.CMS_API_URL) {
 } else {
   database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: path.join(env.DATA_DIR, "pglite") });
   if (await seedIfEmpty(database.db)) console.log("[cms] seeded the empty database from seeds/");
-  const cms = createCmsApp(database, { imageCacheDir: path.join(env.DATA_DIR, "image-cache") });
+  const cms = createCmsApp(database, {
+    imageCacheDir: path.join(env.DATA_DIR, "image-cache"),
+    // A content change drops the answers it made stale, so the next request shows it.
+    onContentChange: (change) => {
+      upstreamCache.purge(change);
+    },
+  });
   cmsListener = getRequestListener(cms.fetch);
   upstream = { fetch: cms.fetch, baseUrl: "http://cms.internal", publicUrl: "", timeoutMs: env.UPSTREAM_TIMEOUT_MS };
 }

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readSeeds, seedIfEmpty } from "./seed";
-import type { GroupNode } from "./serializers";
+import type { GroupNode } from "./groups/tree";
 import { cmsClient, createCmsApp, drivers, openTestDatabase, type CmsClient, type TestDatabase } from "./test/databases";
 
 const seeds = readSeeds();

@@ -1,26 +1,31 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
+
+import { catalogueRoutes } from "./catalogue/routes";
+import { contentRoutes } from "./content/routes";
 import type { CmsEnv } from "./context";
 import type { Database } from "./db/client";
+import { type ContentChange, type ContentChangeListener, createNotifier } from "./events";
+import { galleryRoutes } from "./galleries/routes";
 import { createGraphql } from "./graphql/schema";
-import { isBadInputError } from "./http";
-import { imageRoutes } from "./images/routes";
-import { defaultImageCacheDir } from "./images/variants";
-import { catalogueRoutes } from "./routes/catalogue";
-import { contentRoutes } from "./routes/content";
-import { galleryRoutes } from "./routes/galleries";
-import { groupRoutes } from "./routes/groups";
-import { slideRoutes } from "./routes/slides";
-import { pageRoutes } from "./routes/pages";
-import { siteRoutes } from "./routes/site";
+import { groupRoutes } from "./groups/routes";
+import { isBadInputError } from "./lib/http";
+import { mediaRoutes } from "./media/routes";
+import { defaultImageCacheDir } from "./media/variants";
+import { pageRoutes } from "./pages/routes";
+import { siteRoutes } from "./site/routes";
 
 export interface CmsAppOptions {
   /** Folder for the disk cache of resized image variants (rebuildable); default under os.tmpdir(). */
   imageCacheDir?: string;
+  /** Told about every content change `notify` is given (errors are logged, never thrown). */
+  onContentChange?: ContentChangeListener;
 }
 
 export interface CmsApp {
   fetch: (request: Request) => Promise<Response>;
+  /** Announces a content change to `onContentChange`; resolves when it has been told, never rejects. */
+  notify: (change: ContentChange) => Promise<void>;
 }
 
 /**
@@ -39,8 +44,7 @@ export function createCmsApp(database: Database, options: CmsAppOptions = {}): C
   app.route("/api/v1/cognito", siteRoutes);
   app.route("/api/v1/cognito", pageRoutes);
   app.route("/api/v1/cognito", groupRoutes);
-  app.route("/", imageRoutes(options.imageCacheDir ?? defaultImageCacheDir()));
-  app.route("/api/v1/cognito", slideRoutes);
+  app.route("/", mediaRoutes(options.imageCacheDir ?? defaultImageCacheDir()));
   app.route("/api/v1/cognito", contentRoutes);
   app.route("/api/v1/cognito", galleryRoutes);
   app.route("/api/v1/catalogue", catalogueRoutes);
@@ -62,5 +66,8 @@ export function createCmsApp(database: Database, options: CmsAppOptions = {}): C
     return c.json({ message: "Internal server error", status: 500 }, 500);
   });
 
-  return { fetch: (request) => Promise.resolve(app.fetch(request)) };
+  return {
+    fetch: (request) => Promise.resolve(app.fetch(request)),
+    notify: createNotifier(options.onContentChange),
+  };
 }

@@ -12,7 +12,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { groups, productPhotos, products, slides } from "./db/schema";
-import { imageHash } from "./images/store";
+import { imageHash } from "./media/store";
 import { seedIfEmpty, type SeedData } from "./seed";
 import {
   closeAndSettle,

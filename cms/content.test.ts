@@ -9,7 +9,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { galleries, groups, slides, videos } from "./db/schema";
-import { snapWidth, variantSize, type Aspect } from "./images/aspects";
+import { snapWidth, variantSize, type Aspect } from "./media/aspects";
 import { seedIfEmpty } from "./seed";
 import { CONTENT_IMAGES, REVIEWS, contentSeedData, writeContentImages, type ContentImage } from "./test/content-fixture";
 import { closeAndSettle, cmsClient, createCmsApp, drivers, openTestDatabase, type CmsClient, type JsonResponse, type TestDatabase } from "./test/databases";

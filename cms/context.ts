@@ -6,3 +6,8 @@ export interface CmsEnv {
     db: Db;
   };
 }
+
+/** What every GraphQL resolver gets as its context. */
+export interface GraphqlContext {
+  db: Db;
+}

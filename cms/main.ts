@@ -1,36 +1,27 @@
+/** Runs the CMS API on its own, for a split deployment: `npm run cms`. */
 import { serve } from "@hono/node-server";
-import { z } from "zod";
+
 import { createCmsApp } from "./app";
 import { openDatabase } from "./db/client";
+import { parseCmsEnv } from "./env";
+import { purgeListener } from "./events";
 import { seedIfEmpty } from "./seed";
 
-/** Runs the CMS API on its own, for a split deployment: `npm run cms`. */
-const optionalUrl = z
-  .string()
-  .trim()
-  .transform((v) => (v === "" ? undefined : v))
-  .pipe(z.string().url().optional())
-  .optional();
-const env = z
-  .object({
-    CMS_PORT: z.coerce.number().int().min(1).max(65535).default(4000),
-    /** Interface to listen on; set 0.0.0.0 (or ::) when the site runs on another machine. */
-    CMS_HOST: z.string().min(1).default("127.0.0.1"),
-    DATA_DIR: z.string().min(1).default("./data"),
-    DATABASE_URL: optionalUrl,
-  })
-  .safeParse(process.env);
-if (!env.success) {
-  const issue = env.error.issues[0];
-  console.error(`Invalid environment variable ${issue.path.join(".")}: ${issue.message}`);
+const parsed = parseCmsEnv(process.env);
+if ("error" in parsed) {
+  console.error(parsed.error);
   process.exit(1);
 }
+const env = parsed.env;
 
-const database = await openDatabase({ databaseUrl: env.data.DATABASE_URL, dataDir: `${env.data.DATA_DIR}/pglite` });
+const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: `${env.DATA_DIR}/pglite` });
 if (await seedIfEmpty(database.db)) console.log("[cms] seeded an empty database from seeds/");
-const app = createCmsApp(database, { imageCacheDir: `${env.data.DATA_DIR}/image-cache` });
-const server = serve({ fetch: app.fetch, port: env.data.CMS_PORT, hostname: env.data.CMS_HOST }, (info) =>
-  console.log(`[cms] API on http://${env.data.CMS_HOST}:${info.port}`),
+// With a site to tell, every content change is POSTed to its /_purge endpoint.
+const onContentChange =
+  env.SITE_URL && env.PURGE_TOKEN ? purgeListener({ siteUrl: env.SITE_URL, token: env.PURGE_TOKEN }) : undefined;
+const app = createCmsApp(database, { imageCacheDir: `${env.DATA_DIR}/image-cache`, onContentChange });
+const server = serve({ fetch: app.fetch, port: env.CMS_PORT, hostname: env.CMS_HOST }, (info) =>
+  console.log(`[cms] API on http://${env.CMS_HOST}:${info.port}`),
 );
 const stop = () => server.close(() => void database.close().then(() => process.exit(0)));
 process.on("SIGTERM", stop);

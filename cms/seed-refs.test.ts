@@ -9,7 +9,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { domains, galleries, groups, images, videos } from "./db/schema";
 import { seedIfEmpty } from "./seed";
-import { findReferences, resolveReferences } from "./seed-refs";
+import { findReferences, resolveReferences } from "./seeding/refs";
 import { contentSeedData, writeContentImages, type ContentImage } from "./test/content-fixture";
 import { closeAndSettle, cmsClient, createCmsApp, drivers, openTestDatabase, type TestDatabase } from "./test/databases";
 

@@ -9,8 +9,8 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrationsFolder, openDatabase, type Database, type Db } from "./db/client";
 import { readSeeds, seedIfEmpty } from "./seed";
-import { contentImageFiles } from "./seed-content";
-import { findReferences } from "./seed-refs";
+import { contentImageFiles } from "./seeding/images";
+import { findReferences } from "./seeding/refs";
 import {
   createPostgresDatabase,
   drivers,

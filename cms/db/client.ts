@@ -1,8 +1,11 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { Pool, PoolClient } from "pg";
+
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -62,7 +65,7 @@ async function openPostgres(url: string): Promise<Database> {
  * no lock, so two instances starting at once on a fresh database would both run CREATE TABLE and
  * one would fail.
  */
-async function migrateLocked(pool: import("pg").Pool, run: (client: import("pg").PoolClient) => Promise<void>) {
+async function migrateLocked(pool: Pool, run: (client: PoolClient) => Promise<void>) {
   const client = await pool.connect();
   let broken: unknown;
   try {

@@ -1,54 +1,36 @@
+/**
+ * The GraphQL endpoint: the areas' type definitions and resolvers, assembled. Each area extends
+ * `Query` with its own fields. The order below is the order of the schema's types and of Query's
+ * fields (introspection shows it), so a new area goes last.
+ */
 import { createSchema, createYoga } from "graphql-yoga";
-import type { Db } from "../db/client";
-import { safeText } from "../http";
-import { loadPages, normalisePageUrl } from "../routes/pages";
-import { contentResolvers, contentTypeDefs } from "./content";
 
-const typeDefs = /* GraphQL */ `
+import { contentResolvers, contentTypeDefs } from "../content/graphql";
+import type { GraphqlContext } from "../context";
+import { galleriesResolvers, galleriesTypeDefs } from "../galleries/graphql";
+import { mediaTypeDefs } from "../media/graphql";
+import { pagesResolvers, pagesTypeDefs } from "../pages/graphql";
+import { vouchersResolvers, vouchersTypeDefs } from "../vouchers/graphql";
+
+/** The pages' rows and blocks are free JSON. */
+const jsonTypeDefs = /* GraphQL */ `
   scalar JSON
-
-  type CognitoPage {
-    id: Int!
-    name: String!
-    slug: String!
-    url: String!
-    title: String!
-    meta_description: String!
-    updated_at: String!
-    content: String!
-    rows: JSON
-    pageContents: JSON
-  }
-
-  type Query {
-    "Every page with its rows and page blocks (pagesQuery)."
-    cognitoPages(page_size: Int = 100, page: Int = 1): [CognitoPage!]!
-    "One page by its url path (pageQuery)."
-    cognitoPage(url: String!): CognitoPage
-  }
 `;
 
-export interface GraphqlContext {
-  db: Db;
-}
+/** The root type the areas extend (last: merged, it stands where the first area extends it). */
+const queryTypeDefs = /* GraphQL */ `
+  type Query
+`;
 
-const pageResolvers = {
+const areaTypeDefs = [pagesTypeDefs, mediaTypeDefs, vouchersTypeDefs, galleriesTypeDefs, contentTypeDefs];
+const areaResolvers = [pagesResolvers, vouchersResolvers, galleriesResolvers, contentResolvers];
+
+const jsonResolvers = {
   JSON: {
     __serialize: (v: unknown) => v,
     __parseValue: (v: unknown) => v,
     __parseLiteral: () => null,
   } as never,
-  Query: {
-    cognitoPages: (_: unknown, args: { page_size: number; page: number }, ctx: GraphqlContext) => {
-      const limit = Math.min(Math.max(args.page_size, 1), 100);
-      return loadPages(ctx.db, { limit, offset: (Math.max(args.page, 1) - 1) * limit }, true);
-    },
-    cognitoPage: async (_: unknown, args: { url: string }, ctx: GraphqlContext) => {
-      if (!safeText(500).safeParse(args.url).success) return null;
-      const [page] = await loadPages(ctx.db, { url: normalisePageUrl(args.url) }, true);
-      return page ?? null;
-    },
-  },
 };
 
 export function createGraphql() {
@@ -58,8 +40,8 @@ export function createGraphql() {
     landingPage: false,
     maskedErrors: true,
     schema: createSchema<GraphqlContext>({
-      typeDefs: [typeDefs, contentTypeDefs],
-      resolvers: [pageResolvers, contentResolvers],
+      typeDefs: [jsonTypeDefs, ...areaTypeDefs, queryTypeDefs],
+      resolvers: [jsonResolvers, ...areaResolvers],
     }),
   });
 }

@@ -7,7 +7,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
-import { imageHash } from "../images/store";
+import { imageHash } from "../media/store";
 import type { SeedData } from "../seed";
 
 /** Test images: file → pixel size of the original. */

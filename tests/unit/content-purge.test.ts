@@ -1,16 +1,17 @@
 /**
- * A content change, then a purge, through the real pieces: the embedded CMS over a database, the
- * site's transport and cache from a request's load context, and the `/_purge` handler. The page is
- * changed in the database directly (the back-office's save will call the CMS's pages service and
- * announce the change itself).
+ * A content change, then a purge, through the real pieces: the CMS's pages service over a
+ * database, the app's change notice, the site's transport and cache from a request's load context,
+ * and (for a CMS on another host) the authenticated `/_purge` call the CMS makes to the site.
  */
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { SwrCache } from "~/lib/api/cache.server";
 import { getPage } from "~/lib/api/pages.server";
 import { createLoadContext } from "~/lib/load-context.server";
 import { handlePurge } from "~/lib/purge.server";
 import { emptyCspSources } from "~/lib/security-headers.server";
+import { purgeListener, type ContentChangeListener } from "../../cms/events";
+import { updatePage } from "../../cms/pages/service";
 import { createCmsApp, drivers, openTestDatabase, type TestDatabase } from "../../cms/test/databases";
 
 const TOKEN = "p".repeat(40);
@@ -18,19 +19,25 @@ const TOKEN = "p".repeat(40);
 for (const driver of drivers) {
   describe.skipIf(driver.skip)(`purge after a content change — ${driver.title}`, () => {
     let t: TestDatabase;
-    let cmsFetch: (request: Request) => Promise<Response>;
-    // The clock stands still: without the purge, the cached page would stay fresh.
-    const cache = new SwrCache(1000, () => Date.parse("2026-06-01T00:00:00Z"));
+    let cms: ReturnType<typeof createCmsApp>;
+    let listener: ContentChangeListener = () => {};
+    // The clock stands still: without the purge, the cached page would stay fresh for ever.
+    let cache: SwrCache;
 
     beforeAll(async () => {
       t = await openTestDatabase(driver.name, "content-purge");
       await t.database.db.execute(
         sql`insert into pages (name, slug, url, title) values ('Workshop', 'workshop', 'workshop', 'Our workshop')`,
       );
-      cmsFetch = createCmsApp(t.database).fetch;
+      cms = createCmsApp(t.database, { onContentChange: (change) => listener(change) });
     });
     afterAll(async () => {
       await t?.dispose();
+    });
+    beforeEach(async () => {
+      cache = new SwrCache(1000, () => Date.parse("2026-06-01T00:00:00Z"));
+      await updatePage(t.database.db, "workshop", { title: "Our workshop" });
+      vi.spyOn(console, "log").mockImplementation(() => {});
     });
 
     const contextFor = (request: Request) =>
@@ -38,35 +45,58 @@ for (const driver of drivers) {
         request,
         cspNonce: "n",
         cspExtra: emptyCspSources(),
-        upstream: { fetch: cmsFetch, baseUrl: "http://cms.internal", publicUrl: "", timeoutMs: 10_000 },
+        upstream: { fetch: cms.fetch, baseUrl: "http://cms.internal", publicUrl: "", timeoutMs: 10_000 },
         upstreamCache: cache,
         sessionSecret: "s".repeat(40),
         production: false,
         purgeToken: TOKEN,
       });
 
-    /** The page's title as the next visitor's request gets it. */
+    /** The page's title as the next anonymous visitor's request gets it. */
     async function title() {
       const { transport } = await contextFor(new Request("https://dovetail.example/workshop")).visitor();
       return (await getPage(transport, "workshop"))?.title;
     }
 
-    it("shows the new content on the next request once the CMS has purged the page", async () => {
-      expect(await title()).toBe("Our workshop");
-      await t.database.db.execute(
-        sql`update pages set title = 'The new workshop', updated_at = now() where url = 'workshop'`,
-      );
-      expect(await title()).toBe("Our workshop");
+    /** The back-office's save: the pages service, then the app's notice of what it made stale. */
+    async function save(newTitle: string) {
+      const saved = await updatePage(t.database.db, "workshop", { title: newTitle });
+      await cms.notify(saved!.change);
+    }
 
-      vi.spyOn(console, "log").mockImplementation(() => {});
-      const request = new Request("https://dovetail.example/_purge", {
-        method: "POST",
-        headers: { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" },
-        body: JSON.stringify({ paths: ["/api/v1/cognito/page/workshop"] }),
-      });
-      expect((await handlePurge(request, contextFor(request))).status).toBe(204);
-
+    it("embedded: the change purges the site's cache in process, so the next request shows it", async () => {
+      listener = (change) => {
+        cache.purge(change);
+      };
+      expect(await title()).toBe("Our workshop");
+      await save("The new workshop");
       expect(await title()).toBe("The new workshop");
+    });
+
+    it("split: the CMS's authenticated purge call reaches the site's /_purge, so the next request shows it", async () => {
+      const calls: Response[] = [];
+      // The CMS's real listener; its HTTP request is answered by the site's real purge handler.
+      listener = purgeListener({
+        siteUrl: "https://dovetail.example",
+        token: TOKEN,
+        fetch: async (input, init) => {
+          const request = new Request(input, init);
+          const response = await handlePurge(request, contextFor(request));
+          calls.push(response);
+          return response;
+        },
+      });
+      expect(await title()).toBe("Our workshop");
+      await save("The workshop, renewed");
+      expect(calls.map((r) => r.status)).toEqual([204]);
+      expect(await title()).toBe("The workshop, renewed");
+    });
+
+    it("without a purge the cached page is still served: the purge is what makes it new", async () => {
+      listener = () => {};
+      expect(await title()).toBe("Our workshop");
+      await save("Unannounced");
+      expect(await title()).toBe("Our workshop");
     });
   });
 }

@@ -1,0 +1,13 @@
+/**
+ * The CMS's tables, one file per area, with their drizzle relations. drizzle-kit generates the
+ * migrations from this index (drizzle.config.ts), and `openDatabase` hands it to drizzle, so
+ * `db.query.<table>` can follow the relations.
+ */
+export * from "./catalogue";
+export * from "./content";
+export * from "./galleries";
+export * from "./groups";
+export * from "./media";
+export * from "./pages";
+export * from "./site";
+export * from "./vouchers";

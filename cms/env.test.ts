@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+
+import { parseCmsEnv } from "./env";
+
+const TOKEN = "t".repeat(32);
+
+describe("the standalone CMS's environment", () => {
+  it("has defaults, and no site to tell without SITE_URL and PURGE_TOKEN", () => {
+    expect(parseCmsEnv({})).toEqual({
+      env: { CMS_PORT: 4000, CMS_HOST: "127.0.0.1", DATA_DIR: "./data" },
+    });
+    expect(parseCmsEnv({ SITE_URL: " ", PURGE_TOKEN: "" })).toMatchObject({ env: { SITE_URL: undefined } });
+  });
+
+  it("takes a site URL with a token of 32 characters or more", () => {
+    const parsed = parseCmsEnv({ SITE_URL: "https://www.example.com", PURGE_TOKEN: TOKEN });
+    expect(parsed).toMatchObject({ env: { SITE_URL: "https://www.example.com", PURGE_TOKEN: TOKEN } });
+  });
+
+  it("refuses a short token, a token without a site, a site without a token, and a site that is not http(s)", () => {
+    expect(parseCmsEnv({ SITE_URL: "https://a.example", PURGE_TOKEN: "short" })).toEqual({
+      error: "Invalid environment variable PURGE_TOKEN: must be at least 32 characters",
+    });
+    expect(parseCmsEnv({ PURGE_TOKEN: TOKEN })).toEqual({
+      error: "Invalid environment variable SITE_URL: must be set when PURGE_TOKEN is set",
+    });
+    expect(parseCmsEnv({ SITE_URL: "https://a.example" })).toEqual({
+      error: "Invalid environment variable PURGE_TOKEN: must be set when SITE_URL is set",
+    });
+    expect(parseCmsEnv({ SITE_URL: "ftp://a.example", PURGE_TOKEN: TOKEN })).toEqual({
+      error: "Invalid environment variable SITE_URL: must be an http(s) URL",
+    });
+    expect(parseCmsEnv({ SITE_URL: "not a url", PURGE_TOKEN: TOKEN })).toMatchObject({
+      error: expect.stringMatching(/^Invalid environment variable SITE_URL: /),
+    });
+  });
+});

@@ -1,0 +1,47 @@
+/** The standalone CMS's environment (`npm run cms`), validated with zod: a bad value names its variable. */
+import { z } from "zod";
+
+/** An optional URL: unset or blank is none. */
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .pipe(z.string().url().optional())
+  .optional();
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+export const cmsEnvSchema = z
+  .object({
+    CMS_PORT: z.coerce.number().int().min(1).max(65535).default(4000),
+    /** Interface to listen on; set 0.0.0.0 (or ::) when the site runs on another machine. */
+    CMS_HOST: z.string().min(1).default("127.0.0.1"),
+    DATA_DIR: z.string().min(1).default("./data"),
+    DATABASE_URL: optionalUrl,
+    /** The site to tell about content changes (its `/_purge` endpoint); unset: nobody is told. */
+    SITE_URL: optionalUrl.refine((v) => v === undefined || /^https?:\/\//.test(v), "must be an http(s) URL"),
+    /** The bearer token the site's `/_purge` expects; needed with SITE_URL. */
+    PURGE_TOKEN: optionalText.refine((v) => v === undefined || v.length >= 32, "must be at least 32 characters"),
+  })
+  .superRefine((env, ctx) => {
+    if (env.SITE_URL && !env.PURGE_TOKEN) {
+      ctx.addIssue({ code: "custom", path: ["PURGE_TOKEN"], message: "must be set when SITE_URL is set" });
+    }
+    if (env.PURGE_TOKEN && !env.SITE_URL) {
+      ctx.addIssue({ code: "custom", path: ["SITE_URL"], message: "must be set when PURGE_TOKEN is set" });
+    }
+  });
+
+export type CmsEnvironment = z.infer<typeof cmsEnvSchema>;
+
+/** The parsed environment, or the message naming the first bad variable. */
+export function parseCmsEnv(env: Record<string, string | undefined>): { env: CmsEnvironment } | { error: string } {
+  const parsed = cmsEnvSchema.safeParse(env);
+  if (parsed.success) return { env: parsed.data };
+  const issue = parsed.error.issues[0];
+  return { error: `Invalid environment variable ${issue.path.join(".")}: ${issue.message}` };
+}

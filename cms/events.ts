@@ -1,0 +1,70 @@
+/**
+ * Content changes: what a write in the CMS makes stale. The back-office calls a service (say
+ * `updatePage`), which gives the change it causes; the app's `notify(change)` hands it to the
+ * `onContentChange` listener, which in a split deployment tells the site to purge (see
+ * `purgeListener`), and in the embedded one can purge the site's cache in-process.
+ */
+
+/** API path prefixes whose cached answers a change makes stale, as the site asks for them. */
+export interface ContentChange {
+  paths: string[];
+}
+
+export type ContentChangeListener = (change: ContentChange) => void | Promise<void>;
+
+/** The API paths of cached answers, as the site's client writes them. */
+export const apiPaths = {
+  /** One page by url (its segments encoded one by one, as the site does). */
+  page: (url: string) => `/api/v1/cognito/page/${url.split("/").map(encodeURIComponent).join("/")}`,
+  pageList: "/api/v1/cognito/page",
+  /** The sitemap, redirects and links. */
+  initialData: "/api/v1/cognito/domain/initialData",
+} as const;
+
+/**
+ * A `notify(change)` that calls `listener` (when there is one) and never throws: a listener that
+ * fails is logged, so a save never fails because a cache could not be told.
+ */
+export function createNotifier(listener?: ContentChangeListener) {
+  return async (change: ContentChange): Promise<void> => {
+    if (!listener) return;
+    try {
+      await listener(change);
+    } catch (error) {
+      console.error("[cms] content change listener failed:", error);
+    }
+  };
+}
+
+export interface PurgeTarget {
+  /** The site's base URL; the purge endpoint is `${siteUrl}/_purge`. */
+  siteUrl: string;
+  /** The shared secret, sent as a bearer token. */
+  token: string;
+  timeoutMs?: number;
+  /** For tests. */
+  fetch?: typeof fetch;
+}
+
+/**
+ * A listener that tells the site about a change: POST `{"paths": [...]}` to `${siteUrl}/_purge`
+ * with `Authorization: Bearer ${token}`, giving up after 5 seconds. A refusal or a failure is
+ * logged, never thrown.
+ */
+export function purgeListener(target: PurgeTarget): ContentChangeListener {
+  const url = `${target.siteUrl.replace(/\/+$/, "")}/_purge`;
+  const send = target.fetch ?? fetch;
+  return async (change) => {
+    try {
+      const res = await send(url, {
+        method: "POST",
+        headers: { authorization: `Bearer ${target.token}`, "content-type": "application/json" },
+        body: JSON.stringify({ paths: change.paths }),
+        signal: AbortSignal.timeout(target.timeoutMs ?? 5000),
+      });
+      if (!res.ok) console.error(`[cms] purge at ${url} answered ${res.status}`);
+    } catch (error) {
+      console.error(`[cms] purge at ${url} failed:`, error instanceof Error ? error.message : error);
+    }
+  };
+}

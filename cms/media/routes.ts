@@ -1,0 +1,132 @@
+/**
+ * The media area's routes, the image and video service:
+ *
+ * - `GET /assets/i/{hash}/{aspect}/{width}.{ext}`: a variant (see variants.ts), cached for a year
+ *   with a strong ETag; also the spec's scaled form `{w}x{h}:{width}.{ext}`, answered with the
+ *   offered width at or above `w`.
+ * - `POST /api/v1/cognito/image/getByHash`: an image record (see records.ts).
+ * - `GET|POST /api/v1/cognito/video/{id}`: a background video's record, with its poster.
+ * - `GET /v/{id}.mp4`: a background video, with single byte-range requests.
+ *
+ * Everything that is not a valid name of something stored is a JSON 404.
+ */
+import { type Context, Hono } from "hono";
+import { z } from "zod";
+
+import type { CmsEnv } from "../context";
+import { found, notFound, parseJsonBody, parseRequest, pathId } from "../lib/http";
+import { idFromText, imageOptions, imageParams } from "../lib/params";
+import { isImageHash, snapWidth } from "./aspects";
+import { getImageRecord, getVideoRecord, getVideoSize, readVideoBytes } from "./service";
+import { getVariant, parseVariant, variantEtag } from "./variants";
+
+export const IMMUTABLE = "public, max-age=31536000, immutable";
+
+/** `{width}.{ext}`, optionally with the spec's scaled prefix `{w}x{h}:`. */
+const FILE = /^(?:([1-9]\d{0,4})x([1-9]\d{0,4}):)?([1-9]\d{0,4})\.([a-z]{3,4})$/;
+
+/** Whether an If-None-Match header matches a strong ETag (weak comparison, as RFC 9110 asks). */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string) {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === "*") return true;
+  return ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
+}
+
+export type ByteRange = { start: number; end: number };
+
+/**
+ * One byte range from a Range header for a body of `size` bytes: the range (end inclusive),
+ * "unsatisfiable", or null when the header is absent, malformed or asks for several ranges (then
+ * the whole body is sent).
+ */
+export function parseRange(header: string | undefined, size: number): ByteRange | "unsatisfiable" | null {
+  if (!header) return null;
+  const m = /^\s*bytes\s*=\s*(\d*)\s*-\s*(\d*)\s*$/i.exec(header);
+  if (!m || (m[1] === "" && m[2] === "")) return null;
+  if (m[1] === "") {
+    const suffix = Number(m[2]);
+    if (suffix === 0 || size === 0) return "unsatisfiable";
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(m[1]);
+  const end = m[2] === "" ? size - 1 : Number(m[2]);
+  if (m[2] !== "" && end < start) return null;
+  if (start >= size) return "unsatisfiable";
+  return { start, end: Math.min(end, size - 1) };
+}
+
+const width = z.preprocess(
+  (v) => (v === null || v === "" ? undefined : v),
+  z.coerce.number({ invalid_type_error: "must be a number" }).int().min(1).max(10_000).optional(),
+);
+const aspectText = z.string().max(16);
+const getByHashBody = z.object({
+  hash: z.string().regex(/^[0-9a-f]{32}$/, "must be 32 lowercase hex digits"),
+  image_aspect: aspectText.nullish(),
+  image_width: width,
+  extra_aspects: z.union([z.array(aspectText.nullable()).max(16), z.string().max(200)]).nullish(),
+});
+
+/** The image and video routes; variants are cached under `cacheDir`. */
+export function mediaRoutes(cacheDir: string) {
+  return new Hono<CmsEnv>()
+    .get("/assets/i/:hash/:aspect/:file", async (c) => {
+      const { hash, aspect, file } = c.req.param();
+      const m = FILE.exec(file);
+      if (!m || !isImageHash(hash)) notFound("Image not found");
+      const [, scaledWidth, , width, ext] = m;
+      const key = parseVariant(hash, aspect, width, ext);
+      if (!key) notFound("Image not found");
+      // The scaled form: the offered width at or above the one asked for (a bounded set again).
+      if (scaledWidth) key.width = snapWidth(Number(scaledWidth));
+
+      const etag = variantEtag(key);
+      const headers = { ETag: etag, "Cache-Control": IMMUTABLE };
+      if (etagMatches(c.req.header("if-none-match"), etag)) return c.body(null, 304, headers);
+
+      const variant = await getVariant(c.var.db, cacheDir, key.hash, key.aspect, key.width, key.ext);
+      if (!variant) notFound("Image not found");
+      return c.body(new Uint8Array(variant.bytes), 200, {
+        ...headers,
+        "Content-Type": variant.contentType,
+        "Content-Length": String(variant.bytes.length),
+      });
+    })
+    .post("/api/v1/cognito/image/getByHash", async (c) => {
+      const body = await parseJsonBody(c, getByHashBody);
+      const options = { aspect: body.image_aspect, width: body.image_width, extraAspects: body.extra_aspects };
+      return c.json({ data: found(await getImageRecord(c.var.db, body.hash, options), "Image not found") });
+    })
+    .on(["GET", "POST"], "/api/v1/cognito/video/:id{[0-9]+}", async (c) => {
+      const q = await parseRequest(c, z.object(imageParams("16x9", 1920)).passthrough());
+      const id = pathId(c, "Video");
+      return c.json({ data: found(await getVideoRecord(c.var.db, id, imageOptions(q)), "Video not found") });
+    })
+    .get("/v/:file", async (c) => {
+      const m = /^([1-9]\d{0,9})\.mp4$/.exec(c.req.param("file"));
+      const id = m ? idFromText(m[1]) : null;
+      if (id === null) notFound("Video not found");
+      return serveVideo(c, id);
+    });
+}
+
+/** A video's bytes, all of them or the one range asked for; only those bytes leave the database. */
+async function serveVideo(c: Context<CmsEnv>, id: number) {
+  const meta = found(await getVideoSize(c.var.db, id), "Video not found");
+  const headers: Record<string, string> = {
+    "Content-Type": meta.mime || "video/mp4",
+    "Accept-Ranges": "bytes",
+    "Cache-Control": IMMUTABLE,
+  };
+  const range = parseRange(c.req.header("range"), meta.size);
+  if (range === "unsatisfiable") {
+    return c.body(null, 416, { ...headers, "Content-Range": `bytes */${meta.size}` });
+  }
+  const start = range?.start ?? 0;
+  const length = range ? range.end - range.start + 1 : meta.size;
+  const body = found(await readVideoBytes(c.var.db, id, start, length), "Video not found");
+  headers["Content-Length"] = String(body.length);
+  if (!range) return c.body(body, 200, headers);
+  headers["Content-Range"] = `bytes ${range.start}-${range.end}/${meta.size}`;
+  return c.body(body, 206, headers);
+}

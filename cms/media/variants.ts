@@ -1,0 +1,192 @@
+/**
+ * Resized image variants: made from the original in the `images` table on first request, then
+ * kept on local disk (`{cacheDir}/{hash}/{aspect}/{width}.{ext}`) as a cache any instance can
+ * rebuild. Everything that names a variant is validated against fixed sets before it touches the
+ * file system or the database, and a path can never leave the cache folder.
+ */
+import { randomBytes } from "node:crypto";
+import { mkdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+
+import { eq } from "drizzle-orm";
+import sharp, { type Sharp } from "sharp";
+
+import type { Db } from "../db/client";
+import { images } from "../db/schema";
+import {
+  type Aspect,
+  canonicalExtension,
+  CONTENT_TYPES,
+  type Extension,
+  isAspect,
+  isImageHash,
+  parseWidth,
+  variantSize,
+  type Width,
+} from "./aspects";
+
+/** Encoder settings per output format. */
+const ENCODE = {
+  // Effort 3: about half effort 4's encode time for slightly larger files.
+  avif: (img: Sharp) => img.avif({ quality: 50, effort: 3 }),
+  webp: (img: Sharp) => img.webp({ quality: 72 }),
+  // JPEG has no alpha: transparent originals go on white rather than black.
+  jpg: (img: Sharp) => img.flatten({ background: "#ffffff" }).jpeg({ quality: 75, mozjpeg: true }),
+} satisfies Record<Extension, (img: Sharp) => Sharp>;
+
+export interface Variant {
+  /** Absolute path of the cached file. */
+  file: string;
+  bytes: Buffer;
+  contentType: string;
+  /** Strong ETag (quoted): the variant's name, which fully determines its bytes. */
+  etag: string;
+  /** True when this call encoded the variant; false when it came from disk or from another call's encode. */
+  made: boolean;
+}
+
+/** The variant named by already-validated parts. */
+interface VariantKey {
+  hash: string;
+  aspect: Aspect;
+  width: Width;
+  ext: Extension;
+}
+
+/** Validates the parts of a variant's name; null when any is not offered. */
+export function parseVariant(hash: string, aspect: string, width: string | number, ext: string): VariantKey | null {
+  if (!isImageHash(hash) || !isAspect(aspect)) return null;
+  const w = parseWidth(width);
+  const e = canonicalExtension(ext);
+  if (w === null || e === null) return null;
+  return { hash, aspect, width: w, ext: e };
+}
+
+/** The strong ETag of a variant (quoted, as sent in the header). */
+export function variantEtag(key: VariantKey) {
+  return `"${key.hash}-${key.aspect}-${key.width}-${key.ext}"`;
+}
+
+/**
+ * Where a variant lives under cacheDir, or null if the path would leave it. The parts are already
+ * validated (hex, fixed aspect names, digits, fixed extensions); the prefix check is a second guard.
+ */
+export function variantPath(cacheDir: string, key: VariantKey): string | null {
+  const root = path.resolve(cacheDir);
+  const file = path.resolve(root, key.hash, key.aspect, `${key.width}.${key.ext}`);
+  return file.startsWith(root + path.sep) ? file : null;
+}
+
+/** The default cache folder when the app is given none. */
+export function defaultImageCacheDir() {
+  return path.join(os.tmpdir(), "dovetail-image-cache");
+}
+
+let encodes = 0;
+/** How many variants this process has encoded (for tests and diagnostics). */
+export function encodeCount() {
+  return encodes;
+}
+
+/** Variants being made right now, by file: concurrent requests for one variant share one encode. */
+const inFlight = new Map<string, Promise<Variant | null>>();
+
+/** At most this many encodes at once, so a burst of distinct requests cannot hold every original in memory. */
+// Leave a core for answering requests while variants are being made.
+const MAX_CONCURRENT_ENCODES = Math.max(1, Math.min(4, (os.availableParallelism?.() ?? os.cpus().length) - 1));
+let running = 0;
+const waiting: Array<() => void> = [];
+async function withEncodeSlot<T>(fn: () => Promise<T>): Promise<T> {
+  if (running >= MAX_CONCURRENT_ENCODES) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running++;
+  try {
+    return await fn();
+  } finally {
+    const next = waiting.shift();
+    // Hand the slot straight to the next waiter, or give it back.
+    if (next) next();
+    else running--;
+  }
+}
+
+/**
+ * A variant of a stored image: the original with `hash`, cropped to `aspect` (`fit: cover`,
+ * `position: attention`), scaled to `width` (never enlarged) and encoded as `ext` (avif, webp,
+ * jpg or jpeg). Made once, written atomically to `{cacheDir}/{hash}/{aspect}/{width}.{ext}` and
+ * read from there afterwards. Null when any part is not offered or the image is unknown.
+ */
+export async function getVariant(
+  db: Db,
+  cacheDir: string,
+  hash: string,
+  aspect: string,
+  width: string | number,
+  ext: string,
+): Promise<Variant | null> {
+  const key = parseVariant(hash, aspect, width, ext);
+  if (!key) return null;
+  const file = variantPath(cacheDir, key);
+  if (!file) return null;
+  const base = { file, contentType: CONTENT_TYPES[key.ext], etag: variantEtag(key) };
+
+  const cached = await readIfPresent(file);
+  if (cached) return { ...base, bytes: cached, made: false };
+
+  const pending = inFlight.get(file);
+  if (pending) {
+    const v = await pending;
+    return v && { ...v, made: false };
+  }
+  const making = withEncodeSlot(async () => {
+    // Another request may have finished it while this one waited for a slot.
+    const done = await readIfPresent(file);
+    if (done) return { ...base, bytes: done, made: false };
+    const bytes = await makeVariant(db, key);
+    if (!bytes) return null;
+    await writeAtomically(file, bytes);
+    return { ...base, bytes, made: true };
+  }).finally(() => inFlight.delete(file));
+  inFlight.set(file, making);
+  return making;
+}
+
+async function readIfPresent(file: string) {
+  try {
+    return await readFile(file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw err;
+  }
+}
+
+/** Encodes one variant from the original in the database; null when there is no such image. */
+async function makeVariant(db: Db, key: VariantKey): Promise<Buffer | null> {
+  const [row] = await db
+    .select({ bytes: images.bytes, width: images.width, height: images.height })
+    .from(images)
+    .where(eq(images.hash, key.hash))
+    .limit(1);
+  if (!row) return null;
+  const size = variantSize(row.width, row.height, key.aspect, key.width);
+  const img = sharp(row.bytes, { failOn: "error" }).autoOrient().resize(size.width, size.height, {
+    fit: "cover",
+    position: "attention",
+    withoutEnlargement: true,
+  });
+  encodes++;
+  return ENCODE[key.ext](img).toBuffer();
+}
+
+/** Writes a file so that readers see either nothing or all of it: a temp file, then a rename. */
+async function writeAtomically(file: string, bytes: Buffer) {
+  await mkdir(path.dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
+  try {
+    await writeFile(tmp, bytes);
+    await rename(tmp, file);
+  } catch (err) {
+    await unlink(tmp).catch(() => {});
+    throw err;
+  }
+}

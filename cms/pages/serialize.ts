@@ -1,0 +1,43 @@
+/** Pages and page blocks in the API's shape (spec section 3, "Page"). */
+import type { pageBlocks, pages } from "../db/schema";
+
+export type PageRow = typeof pages.$inferSelect;
+export type BlockRow = typeof pageBlocks.$inferSelect;
+
+/** A page block in the API's shape: its columns with the wrapper settings spread in. */
+export function serializeBlock(block: BlockRow) {
+  return {
+    ...block.settings,
+    id: block.id,
+    sort_order: block.sortOrder,
+    name: block.name,
+    template: block.template,
+    variables: block.variables,
+    hidden: block.hidden,
+    start_time: block.startTime?.toISOString() ?? null,
+    end_time: block.endTime?.toISOString() ?? null,
+    deleted: block.deleted,
+  };
+}
+
+/** A page in the API's shape. Given its blocks (the `pb` form), with its rows and page blocks. */
+export function serializePage(page: PageRow, blocks: BlockRow[] | null) {
+  return {
+    id: page.id,
+    name: page.name,
+    slug: page.slug,
+    url: page.url,
+    item_url: null,
+    title: page.title,
+    seo_title: page.seoTitle,
+    meta_description: page.metaDescription,
+    priority: page.priority,
+    sitemap_model: page.sitemapModel,
+    sitemap_group_model: page.sitemapGroupModel,
+    content: page.content,
+    updated_at: page.updatedAt.toISOString(),
+    ...(blocks ? { rows: page.rows, pageContents: blocks.map(serializeBlock) } : {}),
+  };
+}
+
+export type SerializedPage = ReturnType<typeof serializePage>;

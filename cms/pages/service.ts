@@ -1,0 +1,116 @@
+/**
+ * The pages area's service: pages by url or a page at a time (with their public page blocks in
+ * the `pb` form), the pages of the sitemap, and the one write so far, `updatePage`.
+ */
+import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { z } from "zod";
+
+import type { Db } from "../db/client";
+import { pageBlocks, pages } from "../db/schema";
+import { apiPaths, type ContentChange } from "../events";
+import { type PageRequest, paginate } from "../lib/paginate";
+import { type PageRow, type SerializedPage, serializePage } from "./serialize";
+
+/** The url of the home page (the url path without its slashes). */
+export const HOME_URL = "home";
+
+/**
+ * Normalises a requested page url: no leading or trailing slash, "" means home. Hono has already
+ * decoded route parameters and query values once; decoding again would misread a literal "%".
+ */
+export function normalisePageUrl(raw: string) {
+  const url = raw.replace(/^\/+|\/+$/g, "");
+  return url === "" ? HOME_URL : url;
+}
+
+/** The pages in the API's shape, with their public page blocks when `withBlocks` (one query). */
+async function withBlocksOf(db: Db, rows: PageRow[], withBlocks: boolean): Promise<SerializedPage[]> {
+  if (!withBlocks || rows.length === 0) return rows.map((p) => serializePage(p, null));
+  // Hidden and deleted blocks stay in the back-office: the public API never hands them out.
+  const ids = rows.map((p) => p.id);
+  const blocks = await db
+    .select()
+    .from(pageBlocks)
+    .where(and(inArray(pageBlocks.pageId, ids), eq(pageBlocks.hidden, false), eq(pageBlocks.deleted, false)))
+    .orderBy(asc(pageBlocks.sortOrder), asc(pageBlocks.id));
+  return rows.map((p) =>
+    serializePage(
+      p,
+      blocks.filter((b) => b.pageId === p.id),
+    ),
+  );
+}
+
+/** The page at a url (already normalised); null when none. */
+export async function getPage(db: Db, url: string, withBlocks: boolean): Promise<SerializedPage | null> {
+  const rows = await db.select().from(pages).where(eq(pages.url, url)).limit(1);
+  const [page] = await withBlocksOf(db, rows, withBlocks);
+  return page ?? null;
+}
+
+/** One page of the pages, in id order. */
+export async function listPages(db: Db, request: PageRequest & { withBlocks: boolean }) {
+  const { rows, paging } = await paginate(db, pages, { orderBy: [asc(pages.id)], ...request });
+  return { data: await withBlocksOf(db, rows, request.withBlocks), paging };
+}
+
+/** The sitemap's page entries: pages with a priority, highest first. */
+export async function pagesInSitemap(db: Db) {
+  const rows = await db
+    .select()
+    .from(pages)
+    .where(isNotNull(pages.priority))
+    .orderBy(sql`${pages.priority} desc`, asc(pages.id));
+  return rows.map((p) => ({
+    url: p.url === HOME_URL ? "/" : `/${p.url}`,
+    lastmod: p.updatedAt.toISOString(),
+    model: "page",
+    priority: p.priority ?? 0,
+    seo_title: p.seoTitle ?? p.title,
+    seo_meta_description: p.metaDescription,
+  }));
+}
+
+/** What the back-office may change on a page. */
+export const pagePatchSchema = z
+  .object({
+    title: z.string().max(500),
+    meta_description: z.string().max(1000),
+    /** HTML shown after the rows and blocks. */
+    content: z.string().max(1_000_000),
+    rows: z.array(z.unknown()).max(500),
+  })
+  .partial()
+  .strict();
+
+export type PagePatch = z.infer<typeof pagePatchSchema>;
+
+/** The cached answers a change to the page at `url` makes stale: its own, the page list and the sitemap's. */
+export function pageChange(url: string): ContentChange {
+  return { paths: [apiPaths.page(url), apiPaths.pageList, apiPaths.initialData] };
+}
+
+/**
+ * Changes a page's title, meta description, content or rows, in one transaction, and moves its
+ * `updated_at` to the database's now. Gives the page as the API now answers it (the `pb` form) and
+ * the change to announce; null when there is no page at `url`.
+ */
+export async function updatePage(db: Db, url: string, patch: PagePatch) {
+  const pageUrl = normalisePageUrl(url);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(pages)
+      .set({
+        title: patch.title,
+        metaDescription: patch.meta_description,
+        content: patch.content,
+        rows: patch.rows,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(pages.url, pageUrl))
+      .returning();
+    if (!row) return null;
+    const [page] = await withBlocksOf(tx, [row], true);
+    return { page, change: pageChange(row.url) };
+  });
+}
