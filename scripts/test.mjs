@@ -1,7 +1,7 @@
 // `npm test`: installs what is missing (dependencies, Debian's chromium, a Java runtime from
 // Debian's default-jre-headless, Debian's postgresql), starts a throwaway PostgreSQL, then runs
-// the type check, vitest (units, and the CMS integration tests on PGlite and on PostgreSQL), and,
-// against a fresh production build, the W3C Nu HTML Checker over every seeded page
+// lint and the format check (ESLint, Prettier), the type check, vitest (units, and the CMS
+// integration tests on PGlite and on PostgreSQL), and, against a fresh production build, the W3C Nu HTML Checker over every seeded page
 // (scripts/validate-html.mjs) and the Playwright journeys (with and without JavaScript).
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -32,6 +32,7 @@ function step(name, cmd, args, env = {}) {
   return status === 0;
 }
 
+step("Lint and format (ESLint, Prettier)", "npm", ["run", "--silent", "lint"]);
 step("Type check (tsc)", bin("tsc"), ["--noEmit"]);
 
 const vitestJson = path.join(cache, "vitest.json");
