@@ -1,8 +1,8 @@
 // `npm test`: installs what is missing (dependencies, Debian's chromium, a Java runtime from
 // Debian's default-jre-headless, Debian's postgresql), starts a throwaway PostgreSQL, then runs
 // lint and the format check (ESLint, Prettier), the type check, vitest (units, and the CMS
-// integration tests on PGlite and on PostgreSQL), and, against a fresh production build, the W3C Nu HTML Checker over every seeded page
-// (scripts/validate-html.mjs) and the Playwright journeys (with and without JavaScript).
+// integration tests on PGlite and on PostgreSQL), and, against a fresh production build, the W3C
+// Nu HTML Checker over every seeded page (scripts/validate-html.mjs) and the Playwright journeys (with and without JavaScript).
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { aptInstall, ensureBuild, ensureDependencies, ensureJava, root, run, say } from "./lib/ensure.mjs";
