@@ -60,7 +60,13 @@ export default defineConfig({
       // An upstream that refuses connections: seeded pages must still serve, others get the 503 page.
       command: "npx tsx server.ts",
       url: `http://localhost:${OFFLINE_PORT}/robots.txt`,
-      env: { PORT: String(OFFLINE_PORT), DATA_DIR: `${dataDir}-offline`, NODE_ENV: "test", CMS_API_URL: "http://127.0.0.1:9", UPSTREAM_TIMEOUT_MS: "3000" },
+      env: {
+        PORT: String(OFFLINE_PORT),
+        DATA_DIR: `${dataDir}-offline`,
+        NODE_ENV: "test",
+        CMS_API_URL: "http://127.0.0.1:9",
+        UPSTREAM_TIMEOUT_MS: "3000",
+      },
       reuseExistingServer: false,
       timeout: 120_000,
     },

@@ -88,7 +88,10 @@ app.use((req, res, next) => {
   res.locals.cspExtra = extra;
   res.set(baseSecurityHeaders(req.secure));
   onHeaders(res, () => {
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy({ nonce, extra, imageOrigins, upgradeInsecure: production && req.secure }));
+    res.setHeader(
+      "Content-Security-Policy",
+      contentSecurityPolicy({ nonce, extra, imageOrigins, upgradeInsecure: production && req.secure }),
+    );
     // A page's upstream calls and cache hits (the recorder is the one getLoadContext made).
     const timing = res.locals.upstreamTiming as UpstreamTiming | undefined;
     if (timing) res.setHeader("Server-Timing", timing.header());
@@ -106,7 +109,10 @@ app.get("/healthz", async (_req, res) => {
   try {
     if (database) await database.ping();
     else {
-      const url = new URL("api/v1/cognito/domain/currentDomain", upstream.baseUrl.endsWith("/") ? upstream.baseUrl : `${upstream.baseUrl}/`);
+      const url = new URL(
+        "api/v1/cognito/domain/currentDomain",
+        upstream.baseUrl.endsWith("/") ? upstream.baseUrl : `${upstream.baseUrl}/`,
+      );
       const r = await upstream.fetch(new Request(url, { signal: AbortSignal.timeout(5000) }));
       if (!r.ok) throw new Error(`upstream answered ${r.status}`);
     }
@@ -183,16 +189,28 @@ function visitorRequest(req: express.Request) {
 }
 
 // Anything that still fails outside Remix (a malformed URL escape, say) gets a bare answer, no stack.
-app.use((error: Error & { status?: number; statusCode?: number }, req: express.Request, res: express.Response, _next: express.NextFunction) => {
-  const status = error.status ?? error.statusCode ?? 500;
-  if (status >= 500) console.error(`[site] ${req.method} ${req.originalUrl}:`, error);
-  if (res.headersSent) return;
-  const code = status >= 400 && status < 600 ? status : 500;
-  res.status(code).type("text/plain").send(code === 404 ? "Not found." : code < 500 ? "Bad request." : "Something went wrong.");
-});
+app.use(
+  (
+    error: Error & { status?: number; statusCode?: number },
+    req: express.Request,
+    res: express.Response,
+    _next: express.NextFunction,
+  ) => {
+    const status = error.status ?? error.statusCode ?? 500;
+    if (status >= 500) console.error(`[site] ${req.method} ${req.originalUrl}:`, error);
+    if (res.headersSent) return;
+    const code = status >= 400 && status < 600 ? status : 500;
+    res
+      .status(code)
+      .type("text/plain")
+      .send(code === 404 ? "Not found." : code < 500 ? "Bad request." : "Something went wrong.");
+  },
+);
 
 const onListening = () => {
-  console.log(`[site] serving on http://localhost:${env.PORT} (${database ? `embedded CMS on ${database.kind}` : `CMS at ${env.CMS_API_URL}`})`);
+  console.log(
+    `[site] serving on http://localhost:${env.PORT} (${database ? `embedded CMS on ${database.kind}` : `CMS at ${env.CMS_API_URL}`})`,
+  );
 };
 const server = env.HOST ? app.listen(env.PORT, env.HOST, onListening) : app.listen(env.PORT, onListening);
 

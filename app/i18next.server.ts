@@ -3,7 +3,12 @@ import { RemixI18Next } from "remix-i18next/server";
 import { i18n } from "~/i18n";
 
 /** The visitor's language choice, remembered for a year. */
-export const localeCookie = createCookie("lng", { path: "/", sameSite: "lax", httpOnly: true, maxAge: 60 * 60 * 24 * 365 });
+export const localeCookie = createCookie("lng", {
+  path: "/",
+  sameSite: "lax",
+  httpOnly: true,
+  maxAge: 60 * 60 * 24 * 365,
+});
 
 /**
  * Picks the request's language: `?lng=`, then the cookie, then Accept-Language, then English.

@@ -1,6 +1,15 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useLoaderData,
+  useRouteLoaderData,
+} from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
@@ -33,7 +42,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const sources = analyticsCspSources(analytics);
   for (const key of Object.keys(sources) as (keyof typeof sources)[]) context.cspExtra?.[key].push(...sources[key]);
 
-  const byParent = (parent: string) => initial.links.filter((l) => l.parent === parent).map(({ name, link, icon }) => ({ name, link, icon }));
+  const byParent = (parent: string) =>
+    initial.links.filter((l) => l.parent === parent).map(({ name, link, icon }) => ({ name, link, icon }));
   const header = byParent("header");
   const headers = new Headers();
   for (const cookie of prefs.setCookies) headers.append("Set-Cookie", cookie);
@@ -49,8 +59,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       labels: { notFound: t("notFound.title"), home: t("nav.home") },
       settings: headSettings(settings),
       analytics,
-      sitemap: initial.sitemap.map(({ url, seo_title, seo_meta_description }) => ({ url, seo_title, seo_meta_description })),
-      nav: header.length ? header : initial.sitemap.filter((e) => (e.priority ?? 0) >= 90).map((e) => ({ name: e.seo_title, link: e.url, icon: "" })),
+      sitemap: initial.sitemap.map(({ url, seo_title, seo_meta_description }) => ({
+        url,
+        seo_title,
+        seo_meta_description,
+      })),
+      nav: header.length
+        ? header
+        : initial.sitemap
+            .filter((e) => (e.priority ?? 0) >= 90)
+            .map((e) => ({ name: e.seo_title, link: e.url, icon: "" })),
       footer: byParent("footer"),
       social: byParent("social"),
     },
@@ -62,7 +80,11 @@ export type RootData = typeof loader;
 
 export const meta: MetaFunction<typeof loader> = ({ data: root, location, error }) => {
   if (!root) return [];
-  const errorTitle = error ? (isRouteErrorResponse(error) && error.status === 404 ? root.labels.notFound : root.settings.organisation_name) : undefined;
+  const errorTitle = error
+    ? isRouteErrorResponse(error) && error.status === 404
+      ? root.labels.notFound
+      : root.settings.organisation_name
+    : undefined;
   return buildHead({
     settings: root.settings,
     sitemap: root.sitemap,
@@ -100,7 +122,9 @@ export function Layout({ children }: { children: ReactNode }) {
           type="application/json"
           nonce={nonce}
           suppressHydrationWarning
-          dangerouslySetInnerHTML={{ __html: JSON.stringify(i18n.store?.data[locale]?.common ?? {}).replace(/</g, "\\u003c") }}
+          dangerouslySetInnerHTML={{
+            __html: JSON.stringify(i18n.store?.data[locale]?.common ?? {}).replace(/</g, "\\u003c"),
+          }}
         />
       </head>
       <body className="flex min-h-screen flex-col bg-stone-50 text-stone-900 antialiased dark:bg-stone-900 dark:text-stone-100">
@@ -127,7 +151,12 @@ function Shell({ children }: { children: ReactNode }) {
         {t("nav.skip")}
       </a>
       {root ? (
-        <SiteHeader name={root.settings.organisation_name || root.settings.name} links={root.nav} locale={root.locale} theme={root.theme} />
+        <SiteHeader
+          name={root.settings.organisation_name || root.settings.name}
+          links={root.nav}
+          locale={root.locale}
+          theme={root.theme}
+        />
       ) : null}
       <main id="main" className="flex-1" tabIndex={-1}>
         {root?.toast ? <ToastMessage key={root.toast.id} toast={root.toast} /> : null}

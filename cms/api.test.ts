@@ -7,7 +7,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readSeeds, seedIfEmpty } from "./seed";
 import type { GroupNode } from "./groups/tree";
-import { cmsClient, createCmsApp, drivers, openTestDatabase, type CmsClient, type TestDatabase } from "./test/databases";
+import {
+  cmsClient,
+  createCmsApp,
+  drivers,
+  openTestDatabase,
+  type CmsClient,
+  type TestDatabase,
+} from "./test/databases";
 
 const seeds = readSeeds();
 const categories = seeds.groups[0].children ?? [];
@@ -97,7 +104,9 @@ for (const driver of drivers) {
         const groupEntries = sitemap.filter((e: any) => e.model === "group");
         expect(groupEntries.map((e: any) => e.url)).toEqual(categories.map((c) => `/catalogue/${c.slug}`));
         const productEntries = sitemap.filter((e: any) => e.model === "product");
-        expect(productEntries.map((e: any) => e.url)).toEqual(seeds.products.map((p) => `/catalogue/${p.group}/${p.slug}`));
+        expect(productEntries.map((e: any) => e.url)).toEqual(
+          seeds.products.map((p) => `/catalogue/${p.group}/${p.slug}`),
+        );
         expect(productEntries.every((e: any) => e.priority === 70)).toBe(true);
         for (const e of groupEntries) {
           expect(e).toMatchObject({ priority: 80, model: "group" });
@@ -172,7 +181,13 @@ for (const driver of drivers) {
         const res = await cms.get(`${API}/page/about?pb=1`);
         expect(res.status).toBe(200);
         const seed = seeds.pages.find((p) => p.url === "about")!;
-        expect(res.body.data).toMatchObject({ url: "about", slug: "about", name: seed.name, title: seed.title, priority: 90 });
+        expect(res.body.data).toMatchObject({
+          url: "about",
+          slug: "about",
+          name: seed.name,
+          title: seed.title,
+          priority: 90,
+        });
         expect(res.body.data.rows).toEqual(seed.rows);
         expect(res.body.data.rows.length).toBeGreaterThan(0);
         expect(res.body.data.pageContents).toEqual([]);
@@ -237,7 +252,13 @@ for (const driver of drivers) {
         // The home hero widget names its slides group by id: 8, after the catalogue's seven.
         expect(trees[1]).toMatchObject({ id: 8, slug: "home-hero", model: "Slide" });
         const [root] = trees;
-        expect(root).toMatchObject({ slug: "catalogue", name: "Catalogue", url: "catalogue", namespace: "Catalogue", model: "Product" });
+        expect(root).toMatchObject({
+          slug: "catalogue",
+          name: "Catalogue",
+          url: "catalogue",
+          namespace: "Catalogue",
+          model: "Product",
+        });
         expect(root.children.map((c) => c.slug)).toEqual(categories.map((c) => c.slug));
         for (const c of root.children) {
           expect(c.url).toBe(`catalogue/${c.slug}`);
@@ -305,14 +326,15 @@ for (const driver of drivers) {
         expect(res.body.data).toEqual([]);
       });
 
-      it.each(["/group?depth=abc", "/group/Catalogue/Product?group=a.b", "/group/details/Catalogue/Product/table-settings?depth=0"])(
-        "GET %s → 400 JSON naming the parameter",
-        async (p) => {
-          const res = await cms.get(`${API}${p}`);
-          expectJsonError(res, 400);
-          expect(res.body.message).toMatch(/^(depth|group):/);
-        },
-      );
+      it.each([
+        "/group?depth=abc",
+        "/group/Catalogue/Product?group=a.b",
+        "/group/details/Catalogue/Product/table-settings?depth=0",
+      ])("GET %s → 400 JSON naming the parameter", async (p) => {
+        const res = await cms.get(`${API}${p}`);
+        expectJsonError(res, 400);
+        expect(res.body.message).toMatch(/^(depth|group):/);
+      });
     });
 
     describe("links", () => {
@@ -321,12 +343,20 @@ for (const driver of drivers) {
         expect(res.status).toBe(200);
         const expected = seeds.links.filter((l) => l.parent === parent);
         expect(expected.length).toBeGreaterThan(0);
-        expect(res.body.data.map(({ name, link, icon, parent }: any) => ({ parent, name, link, icon }))).toEqual(expected);
+        expect(res.body.data.map(({ name, link, icon, parent }: any) => ({ parent, name, link, icon }))).toEqual(
+          expected,
+        );
       });
 
       it("the header links are Home, About, Catalogue, Delivery, Where to find us", async () => {
         const res = await cms.get(`${API}/link?parent=header`);
-        expect(res.body.data.map((l: any) => l.link)).toEqual(["/", "/about", "/catalogue", "/delivery", "/where-to-find-us"]);
+        expect(res.body.data.map((l: any) => l.link)).toEqual([
+          "/",
+          "/about",
+          "/catalogue",
+          "/delivery",
+          "/where-to-find-us",
+        ]);
       });
 
       it("GET /link without parent returns every link; an unknown parent none", async () => {
@@ -365,7 +395,10 @@ for (const driver of drivers) {
         const page = res.body.data.cognitoPage;
         expect(page.url).toBe("delivery");
         expect(page.pageContents.map((b: any) => b.name)).toEqual(
-          seeds.pages.find((p) => p.url === "delivery")!.pageContents.filter((b) => !b.hidden).map((b) => b.name),
+          seeds.pages
+            .find((p) => p.url === "delivery")!
+            .pageContents.filter((b) => !b.hidden)
+            .map((b) => b.name),
         );
         expect(page.rows.length).toBeGreaterThan(0);
       });
@@ -387,13 +420,19 @@ for (const driver of drivers) {
         const res = await cms.graphql(query);
         expect(res.status).toBeLessThan(500);
         expect(res.contentType).toContain("json");
-        expect(res.body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ message: expect.any(String) })]));
+        expect(res.body.errors).toEqual(
+          expect.arrayContaining([expect.objectContaining({ message: expect.any(String) })]),
+        );
         expect(res.body.data ?? null).toBeNull();
       });
 
       it("a body that is not JSON answers 400 with errors", async () => {
         const res = await cms.app.fetch(
-          new Request("http://cms.test/graphql", { method: "POST", headers: { "content-type": "application/json" }, body: "{not json" }),
+          new Request("http://cms.test/graphql", {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: "{not json",
+          }),
         );
         expect(res.status).toBe(400);
         expect((await res.json()).errors).toHaveLength(1);
@@ -401,10 +440,13 @@ for (const driver of drivers) {
     });
 
     describe("errors and health", () => {
-      it.each(["/api/v1/nope", `${API}/nope`, "/", "/api/v1/cognito/domain"])("unknown route %s → JSON 404", async (p) => {
-        const res = await cms.get(p);
-        expectJsonError(res, 404);
-      });
+      it.each(["/api/v1/nope", `${API}/nope`, "/", "/api/v1/cognito/domain"])(
+        "unknown route %s → JSON 404",
+        async (p) => {
+          const res = await cms.get(p);
+          expectJsonError(res, 404);
+        },
+      );
 
       it("a method a route does not take → JSON 404", async () => {
         const res = await cms.app.fetch(new Request(`http://cms.test${API}/page`, { method: "DELETE" }));

@@ -71,12 +71,54 @@ interface ProductSeed {
 
 /** Products in seed order (the seed loader numbers sort_order per group in this order). */
 const PRODUCTS: ProductSeed[] = [
-  { group: "tables", name: "Oak Table", slug: "oak-table", description: "<p>Solid oak, seats eight.</p>", price: 2450.5, photos: ["oak-1.jpg", "oak-2.jpg"] },
-  { group: "tables", name: "Teak Table", slug: "teak-table", description: "<p>Teak, oiled.</p>", price: 1999, photos: ["teak-1.jpg", "teak-2.jpg"] },
-  { group: "tables", name: "Pine Table", slug: "pine-table", description: "Pine.", price: 0.99, photos: ["pine-1.jpg", "pine-2.jpg"] },
-  { group: "tables", name: "Retired Table", slug: "retired-table", description: "Gone.", price: 10, photos: ["retired-1.jpg", "retired-2.jpg"] },
-  { group: "chairs", name: "Bistro Chair", slug: "bistro-chair", description: "Folding.", price: 320.25, photos: ["bistro-1.jpg", "bistro-2.jpg"] },
-  { group: "chairs", name: "Deck Chair", slug: "deck-chair", description: "Canvas.", price: 149, photos: ["deck-1.jpg", "deck-2.jpg"] },
+  {
+    group: "tables",
+    name: "Oak Table",
+    slug: "oak-table",
+    description: "<p>Solid oak, seats eight.</p>",
+    price: 2450.5,
+    photos: ["oak-1.jpg", "oak-2.jpg"],
+  },
+  {
+    group: "tables",
+    name: "Teak Table",
+    slug: "teak-table",
+    description: "<p>Teak, oiled.</p>",
+    price: 1999,
+    photos: ["teak-1.jpg", "teak-2.jpg"],
+  },
+  {
+    group: "tables",
+    name: "Pine Table",
+    slug: "pine-table",
+    description: "Pine.",
+    price: 0.99,
+    photos: ["pine-1.jpg", "pine-2.jpg"],
+  },
+  {
+    group: "tables",
+    name: "Retired Table",
+    slug: "retired-table",
+    description: "Gone.",
+    price: 10,
+    photos: ["retired-1.jpg", "retired-2.jpg"],
+  },
+  {
+    group: "chairs",
+    name: "Bistro Chair",
+    slug: "bistro-chair",
+    description: "Folding.",
+    price: 320.25,
+    photos: ["bistro-1.jpg", "bistro-2.jpg"],
+  },
+  {
+    group: "chairs",
+    name: "Deck Chair",
+    slug: "deck-chair",
+    description: "Canvas.",
+    price: 149,
+    photos: ["deck-1.jpg", "deck-2.jpg"],
+  },
 ];
 const bySlug = (slug: string) => PRODUCTS.find((p) => p.slug === slug)!;
 /** After seeding, pine-table is moved first (sort_order -1) and retired-table is disabled. */
@@ -166,7 +208,13 @@ for (const driver of drivers) {
     const productId = new Map<string, number>();
 
     /** Checks an image record: the file's hash, the aspect and offered width in the URLs, and the pixel size. */
-    function expectImageRecord(record: any, file: ImageFile, aspect: string, offeredWidth: number, size: { width: number; height: number }) {
+    function expectImageRecord(
+      record: any,
+      file: ImageFile,
+      aspect: string,
+      offeredWidth: number,
+      size: { width: number; height: number },
+    ) {
       const hash = hashOf.get(file)!;
       const base = `/assets/i/${hash}/${aspect}/${offeredWidth}`;
       expect(record, file).toMatchObject({
@@ -184,7 +232,7 @@ for (const driver of drivers) {
     function expect4x3(record: any, file: ImageFile, offeredWidth: number) {
       const [ow, oh] = IMAGES[file];
       const width = Math.min(offeredWidth, ow, Math.floor((oh * 4) / 3));
-      expect(width * 3 % 4, `${file}: test sizes keep 4x3 heights whole`).toBe(0);
+      expect((width * 3) % 4, `${file}: test sizes keep 4x3 heights whole`).toBe(0);
       expectImageRecord(record, file, "4x3", offeredWidth, { width, height: (width * 3) / 4 });
     }
 
@@ -230,7 +278,8 @@ for (const driver of drivers) {
       const db = t.database.db;
       expect(await seedIfEmpty(db, seedData(path.join(tmp, "seeds")))).toBe(true);
       for (const g of await db.select({ id: groups.id, slug: groups.slug }).from(groups)) groupId.set(g.slug, g.id);
-      for (const p of await db.select({ id: products.id, slug: products.slug }).from(products)) productId.set(p.slug, p.id);
+      for (const p of await db.select({ id: products.id, slug: products.slug }).from(products))
+        productId.set(p.slug, p.id);
       // Sort order, not id order, decides: pine-table (inserted third) comes first.
       await db.update(products).set({ sortOrder: -1 }).where(eq(products.slug, "pine-table"));
       await db.update(products).set({ enabled: false }).where(eq(products.slug, "retired-table"));
@@ -247,10 +296,40 @@ for (const driver of drivers) {
       const rows = await t.database.db.select().from(groups);
       const row = (slug: string) => rows.find((g) => g.slug === slug)!;
       const root = groupId.get("catalogue")!;
-      expect(row("catalogue")).toMatchObject({ namespace: "Catalogue", model: "Product", root, lft: 1, rgt: 6, level: 0, url: "catalogue" });
-      expect(row("tables")).toMatchObject({ root, lft: 2, rgt: 3, level: 1, sortOrder: 0, url: "catalogue/tables", imageHash: null });
-      expect(row("chairs")).toMatchObject({ root, lft: 4, rgt: 5, level: 1, sortOrder: 1, url: "catalogue/chairs", imageHash: hashOf.get("chairs.jpg") });
-      expect(row("home-hero")).toMatchObject({ namespace: "Cognito", model: "Slide", root: row("home-hero").id, lft: 1, rgt: 2 });
+      expect(row("catalogue")).toMatchObject({
+        namespace: "Catalogue",
+        model: "Product",
+        root,
+        lft: 1,
+        rgt: 6,
+        level: 0,
+        url: "catalogue",
+      });
+      expect(row("tables")).toMatchObject({
+        root,
+        lft: 2,
+        rgt: 3,
+        level: 1,
+        sortOrder: 0,
+        url: "catalogue/tables",
+        imageHash: null,
+      });
+      expect(row("chairs")).toMatchObject({
+        root,
+        lft: 4,
+        rgt: 5,
+        level: 1,
+        sortOrder: 1,
+        url: "catalogue/chairs",
+        imageHash: hashOf.get("chairs.jpg"),
+      });
+      expect(row("home-hero")).toMatchObject({
+        namespace: "Cognito",
+        model: "Slide",
+        root: row("home-hero").id,
+        lft: 1,
+        rgt: 2,
+      });
       const photos = await t.database.db.select().from(productPhotos);
       expect(photos).toHaveLength(PRODUCTS.length * 2);
     });
@@ -313,7 +392,9 @@ for (const driver of drivers) {
       });
 
       it("page_size and page page through the list", async () => {
-        const pages = await Promise.all([1, 2, 3].map((n) => cms.get(`${CAT}/product?group=tables&page_size=2&page=${n}`)));
+        const pages = await Promise.all(
+          [1, 2, 3].map((n) => cms.get(`${CAT}/product?group=tables&page_size=2&page=${n}`)),
+        );
         for (const [i, r] of pages.entries()) {
           expect(r.status).toBe(200);
           expect(r.body).toMatchObject({ num_items: 3, num_pages: 2, page: i + 1 });
@@ -518,13 +599,24 @@ for (const driver of drivers) {
         const byUrl = new Map(sitemap.map((e) => [e.url, e]));
         expect(byUrl.size).toBe(sitemap.length);
         for (const c of ["tables", "chairs"]) {
-          expect(byUrl.get(`/catalogue/${c}`), c).toMatchObject({ priority: 80, model: "group", seo_title: c[0].toUpperCase() + c.slice(1) });
+          expect(byUrl.get(`/catalogue/${c}`), c).toMatchObject({
+            priority: 80,
+            model: "group",
+            seo_title: c[0].toUpperCase() + c.slice(1),
+          });
         }
         const productUrls = sitemap.filter((e) => e.model === "product").map((e) => e.url);
-        expect(productUrls).toEqual([...TABLES_IN_ORDER.map((s) => `/catalogue/tables/${s}`), ...CHAIRS_IN_ORDER.map((s) => `/catalogue/chairs/${s}`)]);
+        expect(productUrls).toEqual([
+          ...TABLES_IN_ORDER.map((s) => `/catalogue/tables/${s}`),
+          ...CHAIRS_IN_ORDER.map((s) => `/catalogue/chairs/${s}`),
+        ]);
         for (const url of productUrls) {
           const e = byUrl.get(url);
-          expect(e, url).toMatchObject({ priority: 70, model: "product", seo_title: bySlug(url.split("/").pop()!).name });
+          expect(e, url).toMatchObject({
+            priority: 70,
+            model: "product",
+            seo_title: bySlug(url.split("/").pop()!).name,
+          });
           expect(new Date(e.lastmod).toISOString()).toBe(e.lastmod);
         }
         expect(byUrl.get("/catalogue/tables/oak-table").seo_meta_description).toBe("Solid oak, seats eight.");
@@ -550,7 +642,10 @@ for (const driver of drivers) {
             expect(r.headers.get("content-type"), image[key]).toBe(type);
             const meta = await sharp(Buffer.from(await r.arrayBuffer())).metadata();
             expect(meta.format, image[key]).toBe(format);
-            expect({ width: meta.width, height: meta.height }, image[key]).toEqual({ width: image.width, height: image.height });
+            expect({ width: meta.width, height: meta.height }, image[key]).toEqual({
+              width: image.width,
+              height: image.height,
+            });
           }
         }
       });

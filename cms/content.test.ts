@@ -11,8 +11,23 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { galleries, groups, slides, videos } from "./db/schema";
 import { snapWidth, variantSize, type Aspect } from "./media/aspects";
 import { seedIfEmpty } from "./seed";
-import { CONTENT_IMAGES, REVIEWS, contentSeedData, writeContentImages, type ContentImage } from "./test/content-fixture";
-import { closeAndSettle, cmsClient, createCmsApp, drivers, openTestDatabase, type CmsClient, type JsonResponse, type TestDatabase } from "./test/databases";
+import {
+  CONTENT_IMAGES,
+  REVIEWS,
+  contentSeedData,
+  writeContentImages,
+  type ContentImage,
+} from "./test/content-fixture";
+import {
+  closeAndSettle,
+  cmsClient,
+  createCmsApp,
+  drivers,
+  openTestDatabase,
+  type CmsClient,
+  type JsonResponse,
+  type TestDatabase,
+} from "./test/databases";
 
 const API = "/api/v1/cognito";
 
@@ -37,7 +52,13 @@ for (const driver of drivers) {
       const offered = snapWidth(width);
       const [ow, oh] = CONTENT_IMAGES[file];
       const base = `/assets/i/${hashOf.get(file)}/${aspect}/${offered}`;
-      expect(record, file).toMatchObject({ url: `${base}.jpg`, webp_url: `${base}.webp`, avif_url: `${base}.avif`, aspect, ...variantSize(ow, oh, aspect, offered) });
+      expect(record, file).toMatchObject({
+        url: `${base}.jpg`,
+        webp_url: `${base}.webp`,
+        avif_url: `${base}.avif`,
+        aspect,
+        ...variantSize(ow, oh, aspect, offered),
+      });
     }
 
     beforeAll(async () => {
@@ -66,13 +87,25 @@ for (const driver of drivers) {
         expect(res.body.data).toHaveLength(20);
         const [first, second, third, fourth] = res.body.data;
         expect(Object.keys(first).sort()).toEqual(["content", "group", "id", "image", "name", "rating", "title"]);
-        expect(first).toMatchObject({ name: "Reviewer 1", title: "Town 1", content: "<p>Review 1.</p>", rating: 5, group: group.get("reviews") });
+        expect(first).toMatchObject({
+          name: "Reviewer 1",
+          title: "Town 1",
+          content: "<p>Review 1.</p>",
+          rating: 5,
+          group: group.get("reviews"),
+        });
         expectRecord(first.image, "people/t-1.jpg", "1x1", 100);
         expectRecord(second.image, "people/t-2.jpg", "1x1", 100);
         expect([second.rating, third.rating, fourth.rating]).toEqual([4, null, 5]);
         expect(fourth.image).toBeNull();
         const rest = await cms.get(`${API}/testimonial?page=2`);
-        expect(rest.body.data.map((x: any) => x.name)).toEqual(["Reviewer 21", "Reviewer 22", "Trade One", "Trade Two", "No Group"]);
+        expect(rest.body.data.map((x: any) => x.name)).toEqual([
+          "Reviewer 21",
+          "Reviewer 22",
+          "Trade One",
+          "Trade Two",
+          "No Group",
+        ]);
         expect(rest.body.data.at(-1).group).toBeNull();
       });
 
@@ -100,7 +133,15 @@ for (const driver of drivers) {
         expectJsonError(await cms.get(`${API}/testimonial?group=care`), 404);
         expectJsonError(await cms.get(`${API}/testimonial?group=${group.get("team")}`), 404);
         expectJsonError(await cms.get(`${API}/testimonial?group=99999999999`), 404);
-        for (const q of ["page_size=0", "page_size=101", "page_size=abc", "page=0", "image_width=0", "image_width=5000", "group=%00x"]) {
+        for (const q of [
+          "page_size=0",
+          "page_size=101",
+          "page_size=abc",
+          "page=0",
+          "image_width=0",
+          "image_width=5000",
+          "group=%00x",
+        ]) {
           expectJsonError(await cms.get(`${API}/testimonial?${q}`), 400);
         }
       });
@@ -112,8 +153,22 @@ for (const driver of drivers) {
         expect(res.status).toBe(200);
         expect(res.body).toMatchObject({ num_items: 3, num_pages: 1 });
         const [ada, bob, cy] = res.body.data;
-        expect(Object.keys(ada).sort()).toEqual(["description", "first_name", "group", "id", "last_name", "photo", "title"]);
-        expect(ada).toMatchObject({ first_name: "Ada", last_name: "Lovelace", title: "Founder", description: "<p>Ada.</p>", group: group.get("team") });
+        expect(Object.keys(ada).sort()).toEqual([
+          "description",
+          "first_name",
+          "group",
+          "id",
+          "last_name",
+          "photo",
+          "title",
+        ]);
+        expect(ada).toMatchObject({
+          first_name: "Ada",
+          last_name: "Lovelace",
+          title: "Founder",
+          description: "<p>Ada.</p>",
+          group: group.get("team"),
+        });
         expectRecord(ada.photo, "people/p-1.jpg", "4x3", 900);
         expectRecord(bob.photo, "people/p-2.jpg", "4x3", 900); // an 800 px square: its 4x3 crop is 800×600
         expect(cy.photo).toBeNull();
@@ -126,10 +181,22 @@ for (const driver of drivers) {
         const res = await cms.get(`${API}/faq?group=care`);
         expect(res.status).toBe(200);
         expect(res.body.data).toEqual([
-          { id: expect.any(Number), name: "How do I oil it?", content: "<p>Once a year.</p>", group: group.get("care") },
-          { id: expect.any(Number), name: "Will it go grey?", content: "<p>Yes, silver grey.</p>", group: group.get("care") },
+          {
+            id: expect.any(Number),
+            name: "How do I oil it?",
+            content: "<p>Once a year.</p>",
+            group: group.get("care"),
+          },
+          {
+            id: expect.any(Number),
+            name: "Will it go grey?",
+            content: "<p>Yes, silver grey.</p>",
+            group: group.get("care"),
+          },
         ]);
-        expect((await cms.get(`${API}/faq?group=${group.get("delivery")}`)).body.data.map((f: any) => f.name)).toEqual(["Do you deliver?"]);
+        expect((await cms.get(`${API}/faq?group=${group.get("delivery")}`)).body.data.map((f: any) => f.name)).toEqual([
+          "Do you deliver?",
+        ]);
         expect((await cms.get(`${API}/faq`)).body.num_items).toBe(3);
         expectJsonError(await cms.get(`${API}/faq?group=work`), 404);
       });
@@ -137,11 +204,22 @@ for (const driver of drivers) {
 
     describe("galleries", () => {
       it("lists a group's galleries with the first slide's image (4x3 at 300) and the slide count", async () => {
-        for (const res of [await cms.get(`${API}/gallery?group=work`), await cms.post(`${API}/gallery`, { group: "work" })]) {
+        for (const res of [
+          await cms.get(`${API}/gallery?group=work`),
+          await cms.post(`${API}/gallery`, { group: "work" }),
+        ]) {
           expect(res.status).toBe(200);
           expect(res.body).toMatchObject({ num_items: 2, num_pages: 1 });
           const [decks, benches] = res.body.data;
-          expect(decks).toMatchObject({ id: gallery.get("decks"), name: "Decks", url: "decks", heading: "Decks", sub_heading: "On decks", group: group.get("work"), slide_count: 3 });
+          expect(decks).toMatchObject({
+            id: gallery.get("decks"),
+            name: "Decks",
+            url: "decks",
+            heading: "Decks",
+            sub_heading: "On decks",
+            group: group.get("work"),
+            slide_count: 3,
+          });
           expectRecord(decks.image, "galleries/g-1a.jpg", "4x3", 300);
           expect(benches).toMatchObject({ url: "benches", slide_count: 1 });
           expectRecord(benches.image, "galleries/g-2a.jpg", "4x3", 300);
@@ -160,8 +238,21 @@ for (const driver of drivers) {
         const g = byUrl.body.data;
         expect(g).toMatchObject({ id: gallery.get("decks"), url: "decks", name: "Decks", group: group.get("work") });
         expect(g.slides.map((s: any) => s.heading)).toEqual(["A", "B", "No picture"]);
-        expect(Object.keys(g.slides[0]).sort()).toEqual(["content", "heading", "id", "image", "link", "link_button_text", "sub_heading"]);
-        expect(g.slides[0]).toMatchObject({ link: "/a", sub_heading: "a", content: "<p>a</p>", link_button_text: "See A" });
+        expect(Object.keys(g.slides[0]).sort()).toEqual([
+          "content",
+          "heading",
+          "id",
+          "image",
+          "link",
+          "link_button_text",
+          "sub_heading",
+        ]);
+        expect(g.slides[0]).toMatchObject({
+          link: "/a",
+          sub_heading: "a",
+          content: "<p>a</p>",
+          link_button_text: "See A",
+        });
         expectRecord(g.slides[0].image, "galleries/g-1a.jpg", "4x3", 400);
         expect(g.slides[0].image.extra_aspects).toEqual([]);
         expect(g.slides[2].image).toBeNull();
@@ -171,7 +262,10 @@ for (const driver of drivers) {
 
       it("extra aspects carry their own width and height, and the 16x5 variant is served at that size", async () => {
         const res = await cms.get(`${API}/gallery/decks?image_width=1600&extra_aspects=orig,16x5,bogus`);
-        const post = await cms.post(`${API}/gallery/decks`, { image_width: 1600, extra_aspects: ["orig", "16x5", "bogus"] });
+        const post = await cms.post(`${API}/gallery/decks`, {
+          image_width: 1600,
+          extra_aspects: ["orig", "16x5", "bogus"],
+        });
         expect(post.body).toEqual(res.body);
         const [a, b] = res.body.data.slides.map((s: any) => s.image);
         expect(a.extra_aspects.map((e: any) => [e.aspect, e.width, e.height])).toEqual([
@@ -192,7 +286,8 @@ for (const driver of drivers) {
       });
 
       it("an unknown gallery is a 404; bad parameters are 400", async () => {
-        for (const key of ["nope", "99999", "99999999999", "bad%20key", "a.b"]) expectJsonError(await cms.get(`${API}/gallery/${key}`), 404);
+        for (const key of ["nope", "99999", "99999999999", "bad%20key", "a.b"])
+          expectJsonError(await cms.get(`${API}/gallery/${key}`), 404);
         expectJsonError(await cms.post(`${API}/gallery/nope`, {}), 404);
         for (const q of ["limit=0", "limit=x", "image_width=-1", `extra_aspects=${"x".repeat(300)}`]) {
           expectJsonError(await cms.get(`${API}/gallery/decks?${q}`), 400);
@@ -210,9 +305,16 @@ for (const driver of drivers) {
         expect(get.body).toMatchObject({ num_items: 2, num_pages: 1 });
         expect(get.body.data.map((s: any) => s.heading)).toEqual(["Slide 1", "Slide 2"]);
         const one = await cms.get(`${API}/slide/${slideIds[1]}?image_aspect=1x1&image_width=300`);
-        expect(one.body.data).toMatchObject({ id: slideIds[1], heading: "Slide 2", group: group.get("hero"), link: "/catalogue" });
+        expect(one.body.data).toMatchObject({
+          id: slideIds[1],
+          heading: "Slide 2",
+          group: group.get("hero"),
+          link: "/catalogue",
+        });
         expectRecord(one.body.data.image, "slides/slide.jpg", "1x1", 300);
-        expect((await cms.post(`${API}/slide/${slideIds[1]}`, { image_aspect: "1x1", image_width: 300 })).body).toEqual(one.body);
+        expect((await cms.post(`${API}/slide/${slideIds[1]}`, { image_aspect: "1x1", image_width: 300 })).body).toEqual(
+          one.body,
+        );
         expectRecord((await cms.get(`${API}/slide/${slideIds[0]}`)).body.data.image, "slides/slide.jpg", "16x9", 1920);
         for (const id of ["99999", "99999999999", "0"]) expectJsonError(await cms.get(`${API}/slide/${id}`), 404);
         expectJsonError(await cms.get(`${API}/slide?group=reviews`), 404);
@@ -225,7 +327,12 @@ for (const driver of drivers) {
         expect(res.status).toBe(200);
         expect(res.body.data).toMatchObject({ id: videoId, url: `/v/${videoId}.mp4`, mime: "video/mp4" });
         expectRecord(res.body.data.poster, "backgrounds/poster.jpg", "16x9", 1920);
-        expectRecord((await cms.get(`${API}/video/${videoId}?image_aspect=1x1&image_width=200`)).body.data.poster, "backgrounds/poster.jpg", "1x1", 200);
+        expectRecord(
+          (await cms.get(`${API}/video/${videoId}?image_aspect=1x1&image_width=200`)).body.data.poster,
+          "backgrounds/poster.jpg",
+          "1x1",
+          200,
+        );
         for (const id of ["99999", "99999999999", "abc"]) expectJsonError(await cms.get(`${API}/video/${id}`), 404);
         expectJsonError(await cms.get(`${API}/video/${videoId}?image_width=x`), 400);
       });
@@ -241,7 +348,9 @@ for (const driver of drivers) {
         expect(bytes.includes(Buffer.from("avc1"))).toBe(true);
         expect(bytes.includes(Buffer.from("moov"))).toBe(true);
         expect(bytes.length).toBeGreaterThan(2000);
-        const part = await cms.app.fetch(new Request(`http://cms.test/v/${videoId}.mp4`, { headers: { range: "bytes=4-11" } }));
+        const part = await cms.app.fetch(
+          new Request(`http://cms.test/v/${videoId}.mp4`, { headers: { range: "bytes=4-11" } }),
+        );
         expect(part.status).toBe(206);
         expect(part.headers.get("content-range")).toBe(`bytes 4-11/${bytes.length}`);
         expect(Buffer.from(await part.arrayBuffer()).toString("latin1")).toBe(bytes.subarray(4, 12).toString("latin1"));
@@ -254,7 +363,9 @@ for (const driver of drivers) {
       const IMAGE = "{ url webp_url avif_url placeholder aspect width height }";
 
       it("cognitoGiftVoucherThemes: themes in order, images 16x9 at 400 by default or as asked", async () => {
-        const res = await cms.graphql(`{ a: cognitoGiftVoucherThemes { id name image ${IMAGE} } b: cognitoGiftVoucherThemes { name image(width: 200, aspect: "1x1") { url webp_url avif_url aspect width height } } }`);
+        const res = await cms.graphql(
+          `{ a: cognitoGiftVoucherThemes { id name image ${IMAGE} } b: cognitoGiftVoucherThemes { name image(width: 200, aspect: "1x1") { url webp_url avif_url aspect width height } } }`,
+        );
         expect(res.status).toBe(200);
         expect(res.body.errors).toBeUndefined();
         const { a, b } = res.body.data;
@@ -275,7 +386,10 @@ for (const driver of drivers) {
         );
         expect(res.body.errors).toBeUndefined();
         const list = res.body.data.cognitoGallerys;
-        expect(list.map((g: any) => [g.id, g.url])).toEqual([[gallery.get("decks"), "decks"], [gallery.get("benches"), "benches"]]);
+        expect(list.map((g: any) => [g.id, g.url])).toEqual([
+          [gallery.get("decks"), "decks"],
+          [gallery.get("benches"), "benches"],
+        ]);
         expectRecord(list[0].image, "galleries/g-1a.jpg", "4x3", 300);
         for (const g of [`"nope"`, `"${"x".repeat(500)}"`]) {
           const none = await cms.graphql(`{ cognitoGallerys(group: ${g}) { id } }`);
@@ -290,8 +404,18 @@ for (const driver of drivers) {
         );
         expect(one.body.errors).toBeUndefined();
         const { byUrl, byId, missing } = one.body.data;
-        expect(byUrl).toMatchObject({ id: gallery.get("decks"), url: "decks", heading: "Decks", sub_heading: "On decks" });
-        expect(byUrl.slides[0]).toMatchObject({ heading: "A", link: "/a", link_button_text: "See A", content: "<p>a</p>" });
+        expect(byUrl).toMatchObject({
+          id: gallery.get("decks"),
+          url: "decks",
+          heading: "Decks",
+          sub_heading: "On decks",
+        });
+        expect(byUrl.slides[0]).toMatchObject({
+          heading: "A",
+          link: "/a",
+          link_button_text: "See A",
+          content: "<p>a</p>",
+        });
         expectRecord(byUrl.slides[0].image, "galleries/g-1a.jpg", "4x3", 400);
         expect(byUrl.slides[2].image).toBeNull();
         expectRecord(byId.slides[1].image, "galleries/g-1b.jpg", "1x1", 200);
@@ -299,7 +423,9 @@ for (const driver of drivers) {
       });
 
       it("cognitoTestimonials: by group, or all; an unknown group is empty", async () => {
-        const res = await cms.graphql(`{ trade: cognitoTestimonials(group: "trade") { id name title content rating } all: cognitoTestimonials { name } none: cognitoTestimonials(group: "care") { name } }`);
+        const res = await cms.graphql(
+          `{ trade: cognitoTestimonials(group: "trade") { id name title content rating } all: cognitoTestimonials { name } none: cognitoTestimonials(group: "care") { name } }`,
+        );
         expect(res.body.errors).toBeUndefined();
         expect(res.body.data.trade).toEqual([
           { id: expect.any(Number), name: "Trade One", title: "", content: "", rating: 5 },

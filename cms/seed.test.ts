@@ -96,9 +96,18 @@ const expectedCounts = {
 it("the seed files hold what the API tests expect", () => {
   expect(expectedCounts).toMatchObject({ domains: 1, links: 14, redirects: 6 });
   expect(expectedCounts.page_blocks).toBeGreaterThanOrEqual(3);
-  expect(seeds.pages.map((p) => p.url)).toEqual(expect.arrayContaining(["home", "about", "catalogue", "delivery", "error", "where-to-find-us"]));
+  expect(seeds.pages.map((p) => p.url)).toEqual(
+    expect.arrayContaining(["home", "about", "catalogue", "delivery", "error", "where-to-find-us"]),
+  );
   // The content the content API tests and the showcase page rely on.
-  expect(expectedCounts).toMatchObject({ testimonials: 8, people: 4, faqs: 8, galleries: 3, voucher_themes: 3, videos: 1 });
+  expect(expectedCounts).toMatchObject({
+    testimonials: 8,
+    people: 4,
+    faqs: 8,
+    galleries: 3,
+    voucher_themes: 3,
+    videos: 1,
+  });
 });
 
 for (const driver of drivers) {

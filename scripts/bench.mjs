@@ -71,23 +71,31 @@ function parseArgs(argv) {
   return options;
 }
 
-const fmt = (n, digits = 0) => (Number.isFinite(n) ? n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits }) : "–");
+const fmt = (n, digits = 0) =>
+  Number.isFinite(n)
+    ? n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits })
+    : "–";
 const ratio = (a, b) => (b ? `${(a / b).toFixed(2)}×` : "–");
 
 function table(head, rows) {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
-  const line = (cells) => cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join("  ");
+  const line = (cells) =>
+    cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join("  ");
   return [line(head), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
 }
 
 async function main() {
   const options = parseArgs(process.argv.slice(2));
-  const targets = options.only.length ? options.only.map((p) => TARGETS.find((t) => t.path === p) ?? { path: p, kind: "page" }) : TARGETS;
+  const targets = options.only.length
+    ? options.only.map((p) => TARGETS.find((t) => t.path === p) ?? { path: p, kind: "page" })
+    : TARGETS;
 
   const m = machine();
   const loadBefore = os.loadavg();
   const rev = revision();
-  console.log(`Machine: ${m.cpu}, ${m.cores} cores, ${m.memory} RAM, Node ${m.node}, ${m.platform}; load average ${loadBefore.map((x) => x.toFixed(2)).join(" ")}`);
+  console.log(
+    `Machine: ${m.cpu}, ${m.cores} cores, ${m.memory} RAM, Node ${m.node}, ${m.platform}; load average ${loadBefore.map((x) => x.toFixed(2)).join(" ")}`,
+  );
 
   ensureDependencies();
   ensureBuild({ bench: true });
@@ -111,12 +119,16 @@ async function main() {
 
   const run = (opts) =>
     new Promise((resolve, reject) => {
-      current = autocannon({ headers: BROWSER_HEADERS, ...opts }, (error, result) => (error ? reject(error) : resolve(result)));
+      current = autocannon({ headers: BROWSER_HEADERS, ...opts }, (error, result) =>
+        error ? reject(error) : resolve(result),
+      );
     });
 
   const results = [];
   try {
-    console.log(`  ${site.origin} ready in ${(site.startupMs / 1000).toFixed(1)} s (NODE_ENV=${site.env.NODE_ENV}, DATA_DIR=${site.dataDir})`);
+    console.log(
+      `  ${site.origin} ready in ${(site.startupMs / 1000).toFixed(1)} s (NODE_ENV=${site.env.NODE_ENV}, DATA_DIR=${site.dataDir})`,
+    );
     say("Warming up: 200 requests to each target…");
     for (const t of targets) {
       const res = await fetch(site.origin + t.path, { headers: BROWSER_HEADERS });
@@ -131,21 +143,36 @@ async function main() {
       const r = await run({ url: site.origin + t.path, connections: options.connections, duration: options.duration });
       const cpuAfter = site.cpuSeconds();
       if (interrupted) return new Promise(() => {});
-      const cpuMsPerRequest = cpuBefore != null && cpuAfter != null && r.requests.total ? ((cpuAfter - cpuBefore) * 1000) / r.requests.total : NaN;
+      const cpuMsPerRequest =
+        cpuBefore != null && cpuAfter != null && r.requests.total
+          ? ((cpuAfter - cpuBefore) * 1000) / r.requests.total
+          : NaN;
       results.push({ ...t, r, cpuMsPerRequest });
-      console.log(`  ${fmt(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, server CPU ${fmt(cpuMsPerRequest, 2)} ms/request`);
+      console.log(
+        `  ${fmt(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, server CPU ${fmt(cpuMsPerRequest, 2)} ms/request`,
+      );
     }
   } finally {
     current = null;
     say("Stopping the server and deleting the temporary DATA_DIR…");
     await site.stop();
   }
-  if (options.cpuProf) console.log(`  CPU profile written to ${path.resolve(options.cpuProf)} (open it in Chrome DevTools › Performance)`);
+  if (options.cpuProf)
+    console.log(`  CPU profile written to ${path.resolve(options.cpuProf)} (open it in Chrome DevTools › Performance)`);
 
   const rows = results.map(({ path: p, r, cpuMsPerRequest }) => {
     const bytes = r.requests.total ? r.throughput.total / r.requests.total : NaN;
     const bad = r.non2xx + r.errors + r.timeouts;
-    return [p, fmt(r.requests.average), fmt(r.latency.p50, 0), fmt(r.latency.p99, 0), fmt(cpuMsPerRequest, 2), fmt(bytes / 1024, 1), fmt(r.requests.total), bad ? `${r.non2xx}/${r.errors}/${r.timeouts}` : "0"];
+    return [
+      p,
+      fmt(r.requests.average),
+      fmt(r.latency.p50, 0),
+      fmt(r.latency.p99, 0),
+      fmt(cpuMsPerRequest, 2),
+      fmt(bytes / 1024, 1),
+      fmt(r.requests.total),
+      bad ? `${r.non2xx}/${r.errors}/${r.timeouts}` : "0",
+    ];
   });
   const bare = results.find((x) => x.kind === "bare");
   const out = [];
@@ -153,16 +180,25 @@ async function main() {
   out.push(`Dovetail benchmark — ${new Date().toISOString()}`);
   out.push(`Machine: ${m.cpu}, ${m.cores} cores, ${m.memory} RAM, Node ${m.node}, ${m.platform}`);
   const load = (l) => l.map((x) => x.toFixed(2)).join(" ");
-  out.push(`Load average (1/5/15 min): ${load(loadBefore)} before, ${load(os.loadavg())} after — other work on the machine skews the numbers`);
+  out.push(
+    `Load average (1/5/15 min): ${load(loadBefore)} before, ${load(os.loadavg())} after — other work on the machine skews the numbers`,
+  );
   out.push(
     `Server: tsx server.ts, NODE_ENV=${site.env.NODE_ENV}, build with DOVETAIL_BENCH=1, embedded CMS on PGlite ` +
       `(fresh DATA_DIR), ${site.origin}; revision ${rev}`,
   );
-  out.push(`Load: autocannon, ${options.connections} connections, ${options.duration} s per target, one target at a time, on the same ${m.cores}-core machine;`);
+  out.push(
+    `Load: autocannon, ${options.connections} connections, ${options.duration} s per target, one target at a time, on the same ${m.cores}-core machine;`,
+  );
   out.push(`      request headers of a browser (Accept-Encoding: gzip, deflate, br; a non-crawler User-Agent); 200-request warm-up each;
       server CPU ms/req = CPU time the server's processes used during the run (/proc) ÷ requests answered`);
   out.push("");
-  out.push(table(["target", "req/s", "p50 ms", "p99 ms", "server CPU ms/req", "KB/resp", "requests", "non2xx/err/timeout"], rows));
+  out.push(
+    table(
+      ["target", "req/s", "p50 ms", "p99 ms", "server CPU ms/req", "KB/resp", "requests", "non2xx/err/timeout"],
+      rows,
+    ),
+  );
   if (bare) {
     const ratioRows = results
       .filter((x) => x.kind !== "bare")
@@ -175,7 +211,9 @@ async function main() {
     out.push("");
     out.push(table(["ratio (÷ /bench-bare)", "req/s", "p50", "CPU/req"], ratioRows));
     out.push("");
-    out.push("req/s ratio < 1: the page serves fewer requests than the bare route; p50 or CPU/req ratio > 1: it costs more.");
+    out.push(
+      "req/s ratio < 1: the page serves fewer requests than the bare route; p50 or CPU/req ratio > 1: it costs more.",
+    );
   }
   console.log(out.join("\n"));
 }

@@ -52,11 +52,18 @@ const ms = (v) => (v == null ? "–" : `${Math.round(v).toLocaleString("en-US")}
 /** The audits of one category that fail: scored, with a score under 1, worst and heaviest first. */
 function failingAudits(lhr, categoryId) {
   const category = lhr.categories[categoryId];
-  return category.auditRefs
-    .map((ref) => ({ ref, audit: lhr.audits[ref.id] }))
-    .filter(({ audit }) => audit && !NOT_SCORED.has(audit.scoreDisplayMode) && audit.score != null && audit.score < 1)
-    // Those that weigh in the score first, then the worst.
-    .sort((a, b) => Number(b.ref.weight > 0) - Number(a.ref.weight > 0) || a.audit.score - b.audit.score || b.ref.weight - a.ref.weight);
+  return (
+    category.auditRefs
+      .map((ref) => ({ ref, audit: lhr.audits[ref.id] }))
+      .filter(({ audit }) => audit && !NOT_SCORED.has(audit.scoreDisplayMode) && audit.score != null && audit.score < 1)
+      // Those that weigh in the score first, then the worst.
+      .sort(
+        (a, b) =>
+          Number(b.ref.weight > 0) - Number(a.ref.weight > 0) ||
+          a.audit.score - b.audit.score ||
+          b.ref.weight - a.ref.weight,
+      )
+  );
 }
 
 function report(pagePath, lhr) {
@@ -125,7 +132,11 @@ function describe(details, title) {
           item.description ||
           item.subItems?.items?.[0]?.relatedNode?.snippet ||
           null;
-        const extra = item.wastedBytes ? ` (${Math.round(item.wastedBytes / 1024)} KiB unused)` : item.reflowTime ? ` (${Math.round(item.reflowTime)} ms)` : "";
+        const extra = item.wastedBytes
+          ? ` (${Math.round(item.wastedBytes / 1024)} KiB unused)`
+          : item.reflowTime
+            ? ` (${Math.round(item.reflowTime)} ms)`
+            : "";
         if (text) lines.push(`· ${String(text).replace(/\s+/g, " ").slice(0, 160)}${extra}`);
       }
       if (details.items.length > 4) lines.push(`· …and ${details.items.length - 4} more`);
@@ -152,7 +163,12 @@ function countNodes(nodes) {
 async function main() {
   const options = parseArgs(process.argv.slice(2));
   const m = machine();
-  console.log(`Machine: ${m.cpu}, ${m.cores} cores, ${m.memory} RAM, Node ${m.node}, ${m.platform}; load average ${os.loadavg().map((x) => x.toFixed(2)).join(" ")}`);
+  console.log(
+    `Machine: ${m.cpu}, ${m.cores} cores, ${m.memory} RAM, Node ${m.node}, ${m.platform}; load average ${os
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(" ")}`,
+  );
   ensureDependencies();
   ensureBuild();
   process.env.CHROME_PATH ||= "/usr/bin/chromium";
@@ -175,11 +191,17 @@ async function main() {
     console.log(`  ${site.origin} ready in ${(site.startupMs / 1000).toFixed(1)} s (NODE_ENV=${site.env.NODE_ENV})`);
     say(`Launching ${process.env.CHROME_PATH}…`);
     if (!existsSync(process.env.CHROME_PATH)) {
-      console.error(`\n✗ No Chromium at ${process.env.CHROME_PATH} (set CHROME_PATH; on Debian: apt-get install chromium)`);
+      console.error(
+        `\n✗ No Chromium at ${process.env.CHROME_PATH} (set CHROME_PATH; on Debian: apt-get install chromium)`,
+      );
       return 1;
     }
     try {
-      chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
+      chrome = await chromeLauncher.launch({
+        chromePath: process.env.CHROME_PATH,
+        chromeFlags: CHROME_FLAGS,
+        logLevel: "silent",
+      });
     } catch (error) {
       console.error(`\n✗ Chromium did not start (${process.env.CHROME_PATH}): ${error.message}`);
       return 1;
@@ -192,7 +214,12 @@ async function main() {
       say(`Lighthouse ${pagePath}…`);
       try {
         const audit = () =>
-          lighthouse(site.origin + pagePath, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES });
+          lighthouse(site.origin + pagePath, {
+            port: chrome.port,
+            output: "json",
+            logLevel: "error",
+            onlyCategories: CATEGORIES,
+          });
         let result = await audit();
         if (result?.lhr.runtimeError) {
           // A trace that misses its navigation start (NO_NAVSTART) happens now and then in headless Chromium.
@@ -203,7 +230,10 @@ async function main() {
         lighthouseVersion = result.lhr.lighthouseVersion;
         if (options.jsonDir) {
           mkdirSync(options.jsonDir, { recursive: true });
-          const file = path.join(options.jsonDir, `${pagePath.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "home"}.json`);
+          const file = path.join(
+            options.jsonDir,
+            `${pagePath.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "home"}.json`,
+          );
           writeFileSync(file, result.report);
         }
         reports.push(report(pagePath, result.lhr));
@@ -214,7 +244,10 @@ async function main() {
     const header = [
       "",
       `Dovetail Lighthouse report — ${new Date().toISOString()}`,
-      `Machine: ${m.cpu}, ${m.cores} cores, ${m.memory} RAM, Node ${m.node}, ${m.platform}; load average ${os.loadavg().map((x) => x.toFixed(2)).join(" ")}`,
+      `Machine: ${m.cpu}, ${m.cores} cores, ${m.memory} RAM, Node ${m.node}, ${m.platform}; load average ${os
+        .loadavg()
+        .map((x) => x.toFixed(2))
+        .join(" ")}`,
       `Lighthouse ${lighthouseVersion}, default mobile preset (formFactor mobile, simulated throttling: slow 4G, 4× CPU slowdown), ${browserVersion}`,
       `Server: tsx server.ts, NODE_ENV=${site.env.NODE_ENV}, embedded CMS on PGlite (fresh DATA_DIR), ${site.origin}; revision ${revision()}`,
       "Scores ×100: performance · accessibility · best-practices · seo. A failing audit: scored, score below 1 (informative and not-applicable ones left out).",
@@ -233,7 +266,9 @@ async function main() {
   return 0;
 }
 
-main().then((code) => process.exit(code)).catch((error) => {
-  console.error(`\n✗ ${error?.stack ?? error}`);
-  process.exit(1);
-});
+main()
+  .then((code) => process.exit(code))
+  .catch((error) => {
+    console.error(`\n✗ ${error?.stack ?? error}`);
+    process.exit(1);
+  });

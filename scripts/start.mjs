@@ -10,6 +10,10 @@ say(`Starting the site on http://localhost:${process.env.PORT ?? 3000}`);
 
 // The optimised React and Remix builds: NODE_ENV=production unless the caller chose otherwise.
 const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? "production" };
-const child = spawn(path.join(root, "node_modules", ".bin", "tsx"), ["server.ts"], { stdio: "inherit", cwd: root, env });
+const child = spawn(path.join(root, "node_modules", ".bin", "tsx"), ["server.ts"], {
+  stdio: "inherit",
+  cwd: root,
+  env,
+});
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

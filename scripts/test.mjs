@@ -37,12 +37,12 @@ step("Type check (tsc)", bin("tsc"), ["--noEmit"]);
 
 const vitestJson = path.join(cache, "vitest.json");
 rmSync(vitestJson, { force: true });
-step("Unit and integration tests (vitest; CMS on PGlite and PostgreSQL)", bin("vitest"), [
-  "run",
-  "--reporter=default",
-  "--reporter=json",
-  `--outputFile.json=${vitestJson}`,
-], { TEST_DATABASE_URL: pg.url });
+step(
+  "Unit and integration tests (vitest; CMS on PGlite and PostgreSQL)",
+  bin("vitest"),
+  ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`],
+  { TEST_DATABASE_URL: pg.url },
+);
 
 ensureBuild({ force: true });
 const vnuJson = path.join(cache, "vnu.json");
@@ -56,10 +56,12 @@ step("Valid HTML (the Nu HTML Checker over every seeded page)", process.execPath
 const playwrightJson = path.join(cache, "playwright.json");
 rmSync(playwrightJson, { force: true });
 const e2eData = path.join(cache, `e2e-${Date.now()}`);
-step("Browser journeys (Playwright in Chromium, with and without JavaScript)", bin("playwright"), [
-  "test",
-  "--reporter=line,json",
-], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson, E2E_DATA_DIR: e2eData });
+step(
+  "Browser journeys (Playwright in Chromium, with and without JavaScript)",
+  bin("playwright"),
+  ["test", "--reporter=line,json"],
+  { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson, E2E_DATA_DIR: e2eData },
+);
 rmSync(e2eData, { recursive: true, force: true });
 rmSync(`${e2eData}-offline`, { recursive: true, force: true });
 

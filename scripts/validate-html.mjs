@@ -41,7 +41,11 @@ const VARIANTS = [
 const NOT_A_PAGE = /^\/(?:assets|build|v|locales)\/|\.(?:svg|png|jpe?g|webp|avif|ico|mp4|xml|txt)$/;
 const SWITCHER = /[?&](?:lng|theme)=/;
 
-const decode = (s) => s.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'");
+const decode = (s) =>
+  s
+    .replace(/&amp;/g, "&")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'");
 
 /** Same-site links (`<a href="/…">`) of a page, without their #fragment. */
 function pageLinks(html) {

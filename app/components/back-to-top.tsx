@@ -17,7 +17,9 @@ export function BackToTop() {
     let frame = 0;
     const update = () => {
       cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => ref.current?.setAttribute("data-visible", String(window.scrollY > THRESHOLD_PX)));
+      frame = requestAnimationFrame(() =>
+        ref.current?.setAttribute("data-visible", String(window.scrollY > THRESHOLD_PX)),
+      );
     };
     update();
     window.addEventListener("scroll", update, { passive: true });

@@ -60,7 +60,9 @@ export function Picture({ image, alt, sizes, priority = false, className = "" }:
         height={image.height}
         alt={alt}
         loading={priority ? "eager" : "lazy"}
-        {...{ fetchpriority: priority ? "high" : undefined } /* React 18 knows no fetchPriority prop */}
+        {
+          ...{ fetchpriority: priority ? "high" : undefined } /* React 18 knows no fetchPriority prop */
+        }
         decoding={priority ? "sync" : "async"}
         onLoad={() => setLoaded(true)}
         onError={(e) => {

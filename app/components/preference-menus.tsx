@@ -22,8 +22,15 @@ export function LanguageMenu({ locale }: { locale: string }) {
   const current = (LANGUAGES as Record<string, string>)[locale] ?? locale;
   return (
     <details key={key} className="relative">
-      <summary className="cursor-pointer list-none rounded px-2 py-1 hover:bg-stone-100 dark:hover:bg-stone-800" aria-label={t("language.current", { language: current })}>
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="me-1 inline h-4 w-4 fill-none stroke-current stroke-2 align-[-2px]">
+      <summary
+        className="cursor-pointer list-none rounded px-2 py-1 hover:bg-stone-100 dark:hover:bg-stone-800"
+        aria-label={t("language.current", { language: current })}
+      >
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="me-1 inline h-4 w-4 fill-none stroke-current stroke-2 align-[-2px]"
+        >
           <circle cx="12" cy="12" r="9" />
           <path d="M3 12h18M12 3c2.5 2.7 3.8 5.7 3.8 9s-1.3 6.3-3.8 9c-2.5-2.7-3.8-5.7-3.8-9S9.5 5.7 12 3Z" />
         </svg>
@@ -56,7 +63,10 @@ export function ThemeMenu({ theme }: { theme: Theme }) {
   const themes: Theme[] = ["light", "dark", "system"];
   return (
     <details key={key} className="relative">
-      <summary className="cursor-pointer list-none rounded px-2 py-1 hover:bg-stone-100 dark:hover:bg-stone-800" aria-label={t("theme.current", { theme: t(`theme.${theme}`) })}>
+      <summary
+        className="cursor-pointer list-none rounded px-2 py-1 hover:bg-stone-100 dark:hover:bg-stone-800"
+        aria-label={t("theme.current", { theme: t(`theme.${theme}`) })}
+      >
         <svg aria-hidden="true" viewBox="0 0 24 24" className="me-1 inline h-4 w-4 fill-current align-[-2px]">
           {theme === "dark" ? (
             <path d="M20 14.5A8 8 0 0 1 9.5 4a8 8 0 1 0 10.5 10.5Z" />

@@ -7,7 +7,10 @@ export function ProgressBar() {
   const navigation = useNavigation();
   const location = useLocation();
   const { t } = useTranslation();
-  const active = navigation.state !== "idle" && navigation.location !== undefined && navigation.location.pathname !== location.pathname;
+  const active =
+    navigation.state !== "idle" &&
+    navigation.location !== undefined &&
+    navigation.location.pathname !== location.pathname;
   const [state, setState] = useState<"idle" | "running" | "done">("idle");
 
   useEffect(() => {

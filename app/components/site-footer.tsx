@@ -4,7 +4,12 @@ import type { HeadSettings } from "~/lib/seo";
 
 type FooterSettings = Pick<
   HeadSettings,
-  "name" | "organisation_name" | "organisation_abn" | "organisation_address" | "organisation_email" | "organisation_phone"
+  | "name"
+  | "organisation_name"
+  | "organisation_abn"
+  | "organisation_address"
+  | "organisation_email"
+  | "organisation_phone"
 >;
 interface Item {
   name: string;
@@ -26,12 +31,18 @@ export function SiteFooter({ settings, links, social }: { settings: FooterSettin
           ) : null}
           {settings.organisation_phone ? (
             <p>
-              {t("footer.phone")}: <a href={`tel:${settings.organisation_phone.replace(/\s+/g, "")}`}><bdi>{settings.organisation_phone}</bdi></a>
+              {t("footer.phone")}:{" "}
+              <a href={`tel:${settings.organisation_phone.replace(/\s+/g, "")}`}>
+                <bdi>{settings.organisation_phone}</bdi>
+              </a>
             </p>
           ) : null}
           {settings.organisation_email ? (
             <p>
-              {t("footer.email")}: <a href={`mailto:${settings.organisation_email}`}><bdi>{settings.organisation_email}</bdi></a>
+              {t("footer.email")}:{" "}
+              <a href={`mailto:${settings.organisation_email}`}>
+                <bdi>{settings.organisation_email}</bdi>
+              </a>
             </p>
           ) : null}
           {settings.organisation_abn ? <p>{t("footer.abn", { abn: settings.organisation_abn })}</p> : null}

@@ -7,7 +7,17 @@ interface NavItem {
   link: string;
 }
 
-export function SiteHeader({ name, links, locale, theme }: { name: string; links: NavItem[]; locale: string; theme: "light" | "dark" | "system" }) {
+export function SiteHeader({
+  name,
+  links,
+  locale,
+  theme,
+}: {
+  name: string;
+  links: NavItem[];
+  locale: string;
+  theme: "light" | "dark" | "system";
+}) {
   const { t } = useTranslation();
   return (
     <header className="border-b border-stone-200 bg-white dark:border-stone-800 dark:bg-stone-950">

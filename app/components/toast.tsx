@@ -23,7 +23,11 @@ export function ToastMessage({ toast }: { toast: Toast }) {
   const [arrivedAt] = useState(location.key);
   const [dismissed, setDismissed] = useState(false);
   // False while rendering on the server and hydrating, true after: the button needs JavaScript.
-  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   if (dismissed || location.key !== arrivedAt) return null;
   return (
     <div

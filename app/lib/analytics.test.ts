@@ -4,7 +4,12 @@ import { contentSecurityPolicy } from "./security-headers.server";
 
 describe("analytics", () => {
   it("loads nothing and allows no extra host when nothing is configured", () => {
-    const config = analyticsConfig({ google_analytics: "", google_tag_manager: "", facebook_pixel: "", matomo_site_url: "" });
+    const config = analyticsConfig({
+      google_analytics: "",
+      google_tag_manager: "",
+      facebook_pixel: "",
+      matomo_site_url: "",
+    });
     expect(analyticsInlineScripts(config)).toEqual([]);
     const csp = contentSecurityPolicy({ nonce: "n", extra: analyticsCspSources(config) });
     expect(csp).toContain("script-src 'self' 'nonce-n';");
@@ -34,7 +39,11 @@ describe("analytics", () => {
   });
 
   it("adds the Matomo host and the Facebook pixel host only when configured", () => {
-    const config = analyticsConfig({ matomo_site_url: "https://stats.example.org/matomo", matomo_site_id: "7", facebook_pixel: "1234567890" });
+    const config = analyticsConfig({
+      matomo_site_url: "https://stats.example.org/matomo",
+      matomo_site_id: "7",
+      facebook_pixel: "1234567890",
+    });
     const sources = analyticsCspSources(config);
     expect(sources.script).toEqual(["https://connect.facebook.net", "https://stats.example.org"]);
     expect(analyticsInlineScripts(config).join("")).toContain('"https://stats.example.org/matomo/"');

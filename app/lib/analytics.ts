@@ -29,7 +29,8 @@ export function analyticsConfig(settings: Record<string, unknown>): AnalyticsCon
   if (matomoUrl && /^\d{1,9}$/.test(matomoId)) {
     try {
       const url = new URL(matomoUrl);
-      if (url.protocol === "https:") matomo = { url: `${url.origin}${url.pathname.replace(/\/*$/, "/")}`, siteId: matomoId };
+      if (url.protocol === "https:")
+        matomo = { url: `${url.origin}${url.pathname.replace(/\/*$/, "/")}`, siteId: matomoId };
     } catch {
       matomo = null;
     }
@@ -47,7 +48,12 @@ export function analyticsCspSources(config: AnalyticsConfig): CspSources {
   const s: CspSources = { script: [], connect: [], img: [], frame: [] };
   if (config.googleAnalytics || config.googleTagManager) {
     s.script.push("https://www.googletagmanager.com");
-    s.connect.push("https://www.google-analytics.com", "https://*.google-analytics.com", "https://*.analytics.google.com", "https://www.googletagmanager.com");
+    s.connect.push(
+      "https://www.google-analytics.com",
+      "https://*.google-analytics.com",
+      "https://*.analytics.google.com",
+      "https://www.googletagmanager.com",
+    );
     s.img.push("https://www.google-analytics.com", "https://www.googletagmanager.com");
   }
   if (config.googleTagManager) s.frame.push("https://www.googletagmanager.com");

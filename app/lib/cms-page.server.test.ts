@@ -51,8 +51,20 @@ const promotion = {
     },
   ],
   pageContents: [
-    { id: 1, sort_order: 1, template: "core/html", variables: { html: "<p>Winter sale: 20% off</p>" }, end_time: at(90) },
-    { id: 2, sort_order: 2, template: "core/html", variables: { html: "<p>Spring range now in</p>" }, start_time: at(120) },
+    {
+      id: 1,
+      sort_order: 1,
+      template: "core/html",
+      variables: { html: "<p>Winter sale: 20% off</p>" },
+      end_time: at(90),
+    },
+    {
+      id: 2,
+      sort_order: 2,
+      template: "core/html",
+      variables: { html: "<p>Spring range now in</p>" },
+      start_time: at(120),
+    },
   ],
 };
 
@@ -62,7 +74,8 @@ function fakeCms() {
     const path = new URL(request.url).pathname;
     calls.push(path);
     if (path.endsWith("/domain/initialData")) return json({ data: { sitemap: [], redirects: [], links: [] } });
-    if (path.endsWith("/domain/currentDomain")) return json({ data: { name: "Dovetail", time_zone: "Australia/Brisbane" } });
+    if (path.endsWith("/domain/currentDomain"))
+      return json({ data: { name: "Dovetail", time_zone: "Australia/Brisbane" } });
     if (path.endsWith("/page/sale")) return json({ data: promotion });
     return new Response(JSON.stringify({ message: "Not found" }), { status: 404 });
   });
@@ -85,7 +98,12 @@ function context(fetch: (r: Request) => Promise<Response>, request: Request) {
   });
 }
 
-type Loaded = { data: { page: { pageContents: { variables: { html: string } }[]; rows: { blocks: { widgets: { id: string }[] }[] }[] } }; init: { headers: Record<string, string> } };
+type Loaded = {
+  data: {
+    page: { pageContents: { variables: { html: string } }[]; rows: { blocks: { widgets: { id: string }[] }[] }[] };
+  };
+  init: { headers: Record<string, string> };
+};
 
 async function load(cms: ReturnType<typeof fakeCms>) {
   const request = new Request("https://dovetail.example/sale");
@@ -156,7 +174,9 @@ describe("block scheduling through the page loader", () => {
 describe("pageCacheControl", () => {
   const request = new Request("https://dovetail.example/sale");
   it("bounds the stale window by the change too", () => {
-    expect(pageCacheControl(request, false, 200_000, "https://dovetail.example")).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=140");
+    expect(pageCacheControl(request, false, 200_000, "https://dovetail.example")).toBe(
+      "public, max-age=0, s-maxage=60, stale-while-revalidate=140",
+    );
   });
   it("never shares a page for a signed-in visitor or without PUBLIC_URL", () => {
     expect(pageCacheControl(request, true, null, "https://dovetail.example")).toBe("private, no-store");

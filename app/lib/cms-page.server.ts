@@ -13,7 +13,13 @@ import { parseUrl, safeRedirectPath } from "./url";
 import { loadWidgetData, pageAcceptsItem, pageWidgets } from "~/page-builder/loaders.server";
 import { ItemNotFound } from "~/page-builder/types";
 import { loadFrameMedia } from "~/page-builder/frame-media.server";
-import { isBlockVisible, isWidgetVisible, msUntilNextVisibilityChange, onSiteClock, pageSchedules } from "~/page-builder/visibility";
+import {
+  isBlockVisible,
+  isWidgetVisible,
+  msUntilNextVisibilityChange,
+  onSiteClock,
+  pageSchedules,
+} from "~/page-builder/visibility";
 
 /** A page path the site will look up: bounded, with no control characters. */
 const pagePathSchema = z
@@ -21,7 +27,8 @@ const pagePathSchema = z
   .max(1000)
   .regex(/^[^\u0000-\u001f\u007f]*$/);
 
-export const notFound = (pathname: string) => data({ pathname }, { status: 404, headers: { "Cache-Control": cacheControl.none } });
+export const notFound = (pathname: string) =>
+  data({ pathname }, { status: 404, headers: { "Cache-Control": cacheControl.none } });
 export const unavailable = (pathname: string) =>
   data({ pathname }, { status: 503, headers: { "Cache-Control": cacheControl.none, "Retry-After": "30" } });
 
@@ -41,7 +48,9 @@ export function publicView(page: Page, now: number): Page {
     ...page,
     rows: page.rows.map((row) => ({
       ...row,
-      blocks: row.blocks.filter((b) => !b.deleted).map((b) => ({ ...b, widgets: b.widgets.filter((w) => isWidgetVisible(w, now)) })),
+      blocks: row.blocks
+        .filter((b) => !b.deleted)
+        .map((b) => ({ ...b, widgets: b.widgets.filter((w) => isWidgetVisible(w, now)) })),
     })),
     pageContents: page.pageContents.filter((pb) => isBlockVisible(pb, now)),
   };
@@ -54,7 +63,10 @@ export function productFacts(widgetData: Record<string, unknown>): ProductFacts 
     if (product && typeof product === "object" && typeof product.price === "number") {
       return {
         name: product.name,
-        description: product.description.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim(),
+        description: product.description
+          .replace(/<[^>]*>/g, " ")
+          .replace(/\s+/g, " ")
+          .trim(),
         price: product.price,
         images: product.photos.map((ph) => ph.image.url),
         sku: `${product.group?.slug ?? "product"}-${product.slug}`,
@@ -65,7 +77,12 @@ export function productFacts(widgetData: Record<string, unknown>): ProductFacts 
 }
 
 /** Anonymous pages may be shared-cached, but never past the page's next scheduled block change. */
-export function pageCacheControl(request: Request, signedIn: boolean, untilChangeMs: number | null, publicUrl?: string) {
+export function pageCacheControl(
+  request: Request,
+  signedIn: boolean,
+  untilChangeMs: number | null,
+  publicUrl?: string,
+) {
   // Without PUBLIC_URL the canonical link comes from the Host header: never share such a page.
   if (signedIn || hasSessionCookie(request) || !publicUrl) return cacheControl.private;
   if (untilChangeMs === null) return cacheControl.publicPage(60);
@@ -117,8 +134,21 @@ export async function loadCmsPage(request: Request, context: AppLoadContext, pat
     ]);
     const untilChange = msUntilNextVisibilityChange(pageSchedules(page), now);
     return data(
-      { page: publicView(page, now), widgetData: { ...widgetData, ...frameMedia }, itemUrl, now, nextChangeMs: untilChange, signedIn, product: productFacts(widgetData) },
-      { headers: { "Cache-Control": pageCacheControl(request, signedIn, untilChange, context.publicUrl), Vary: "Cookie, Accept-Language" } },
+      {
+        page: publicView(page, now),
+        widgetData: { ...widgetData, ...frameMedia },
+        itemUrl,
+        now,
+        nextChangeMs: untilChange,
+        signedIn,
+        product: productFacts(widgetData),
+      },
+      {
+        headers: {
+          "Cache-Control": pageCacheControl(request, signedIn, untilChange, context.publicUrl),
+          Vary: "Cookie, Accept-Language",
+        },
+      },
     );
   } catch (error) {
     if (isUpstreamError(error)) {

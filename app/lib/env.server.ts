@@ -54,7 +54,9 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   if (!secret) {
     secret = loadOrCreateSecret(env.DATA_DIR);
     if (env.NODE_ENV === "production") {
-      console.warn("[env] SESSION_SECRET is unset: using the one generated in DATA_DIR. Set it when running more than one instance.");
+      console.warn(
+        "[env] SESSION_SECRET is unset: using the one generated in DATA_DIR. Set it when running more than one instance.",
+      );
     }
   }
   return { ...env, SESSION_SECRET: secret };

@@ -24,7 +24,12 @@ function contextFor(request: Request) {
     request,
     cspNonce: "n",
     cspExtra: emptyCspSources(),
-    upstream: { fetch: () => Promise.reject(new Error("no upstream")), baseUrl: "http://cms.test", publicUrl: "", timeoutMs: 1 },
+    upstream: {
+      fetch: () => Promise.reject(new Error("no upstream")),
+      baseUrl: "http://cms.test",
+      publicUrl: "",
+      timeoutMs: 1,
+    },
     upstreamCache: new SwrCache(),
     sessionSecret: SECRET,
     production: false,

@@ -5,7 +5,10 @@ import { type ProductFacts, productNode } from "./structured-data";
 export function withRootMeta(matches: { id: string; meta: MetaDescriptor[] }[], extra: MetaDescriptor[]) {
   const root = matches.find((m) => m.id === "root")?.meta ?? [];
   const names = new Set(extra.map((m) => ("name" in m ? m.name : undefined)).filter(Boolean));
-  return [...root.filter((m) => !("name" in m && names.has(m.name)) && !("tagName" in m && m.rel === "canonical")), ...extra];
+  return [
+    ...root.filter((m) => !("name" in m && names.has(m.name)) && !("tagName" in m && m.rel === "canonical")),
+    ...extra,
+  ];
 }
 
 /**
@@ -26,7 +29,12 @@ export function withProductMeta(
   return meta.map((m) => {
     const graph = (m as { "script:ld+json"?: { "@graph": unknown[] } })["script:ld+json"];
     if (!graph) return m;
-    const node = productNode({ ...product, images: product.images.map(absolute) }, url, `${origin}/#organization`, new Date());
+    const node = productNode(
+      { ...product, images: product.images.map(absolute) },
+      url,
+      `${origin}/#organization`,
+      new Date(),
+    );
     return { "script:ld+json": { ...graph, "@graph": [...graph["@graph"], node] } };
   });
 }

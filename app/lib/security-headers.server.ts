@@ -30,7 +30,12 @@ export interface CspOptions {
 export const FRAME_ORIGINS = ["https://maps.google.com.au", "https://www.google.com.au", "https://www.google.com"];
 
 /** The enforcing Content-Security-Policy of every response: scripts only from here or with this response's nonce. */
-export function contentSecurityPolicy({ nonce, extra = emptyCspSources(), imageOrigins = [], upgradeInsecure = false }: CspOptions) {
+export function contentSecurityPolicy({
+  nonce,
+  extra = emptyCspSources(),
+  imageOrigins = [],
+  upgradeInsecure = false,
+}: CspOptions) {
   const unique = (list: string[]) => [...new Set(list)];
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
@@ -69,7 +74,12 @@ export function baseSecurityHeaders(secure: boolean): Record<string, string> {
  * The first line of CSRF defence for every state-changing request: a browser's cross-site
  * POST carries an Origin (or Sec-Fetch-Site) that gives it away. Actions check a token too.
  */
-export function isCrossSiteWrite(method: string, host: string | undefined, origin: string | undefined, fetchSite: string | undefined) {
+export function isCrossSiteWrite(
+  method: string,
+  host: string | undefined,
+  origin: string | undefined,
+  fetchSite: string | undefined,
+) {
   if (["GET", "HEAD", "OPTIONS"].includes(method.toUpperCase())) return false;
   if (origin && origin !== "null") {
     try {
@@ -89,7 +99,12 @@ export const MAX_BODY_BYTES = 1_000_000;
  * Why a request's body is refused, if it is: over the limit (413), or streamed with no length
  * (411), which would let a stranger make the server read without bound.
  */
-export function bodyRefusal(method: string, contentLength: string | undefined, transferEncoding: string | undefined, max = MAX_BODY_BYTES) {
+export function bodyRefusal(
+  method: string,
+  contentLength: string | undefined,
+  transferEncoding: string | undefined,
+  max = MAX_BODY_BYTES,
+) {
   if (["GET", "HEAD", "OPTIONS"].includes(method.toUpperCase())) return null;
   if (contentLength === undefined) {
     return transferEncoding ? { status: 411, message: "A request body needs a Content-Length." } : null;

@@ -13,7 +13,10 @@ export function sitemapEntryFor<T extends Pick<SitemapEntry, "url">>(sitemap: T[
 }
 
 /** The document title: the sitemap entry's title with the site's prefix and suffix, else the organisation name. */
-export function documentTitle(settings: Pick<Settings, "organisation_name" | "name" | "seo_title_prefix" | "seo_title_suffix">, entryTitle?: string | null) {
+export function documentTitle(
+  settings: Pick<Settings, "organisation_name" | "name" | "seo_title_prefix" | "seo_title_suffix">,
+  entryTitle?: string | null,
+) {
   const organisation = settings.organisation_name || settings.name;
   if (!entryTitle) return organisation;
   return `${settings.seo_title_prefix}${entryTitle}${settings.seo_title_suffix}`;
@@ -48,7 +51,8 @@ export interface HeadInput {
   errorTitle?: string;
 }
 
-const absolute = (origin: string, url: string | null) => (!url ? null : /^https?:\/\//.test(url) ? url : `${origin}${url.startsWith("/") ? "" : "/"}${url}`);
+const absolute = (origin: string, url: string | null) =>
+  !url ? null : /^https?:\/\//.test(url) ? url : `${origin}${url.startsWith("/") ? "" : "/"}${url}`;
 
 /** Everything in a page's head that comes from the site settings and the sitemap. */
 export function buildHead(input: HeadInput) {
@@ -64,12 +68,19 @@ export function buildHead(input: HeadInput) {
   const themeColours =
     input.theme === "system"
       ? [
-          settings.theme_colour ? { name: "theme-color", content: settings.theme_colour, media: "(prefers-color-scheme: light)" } : null,
-          settings.dark_theme_colour ? { name: "theme-color", content: settings.dark_theme_colour, media: "(prefers-color-scheme: dark)" } : null,
+          settings.theme_colour
+            ? { name: "theme-color", content: settings.theme_colour, media: "(prefers-color-scheme: light)" }
+            : null,
+          settings.dark_theme_colour
+            ? { name: "theme-color", content: settings.dark_theme_colour, media: "(prefers-color-scheme: dark)" }
+            : null,
         ]
       : [
           (input.theme === "dark" ? settings.dark_theme_colour : settings.theme_colour)
-            ? { name: "theme-color", content: (input.theme === "dark" ? settings.dark_theme_colour : settings.theme_colour) as string }
+            ? {
+                name: "theme-color",
+                content: (input.theme === "dark" ? settings.dark_theme_colour : settings.theme_colour) as string,
+              }
             : null,
         ];
 

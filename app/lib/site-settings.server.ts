@@ -1,7 +1,17 @@
 import type { Settings } from "./api/schemas";
 import type { HeadSettings } from "./seo";
 
-const SOCIAL_KEYS = ["facebook", "twitter", "instagram", "linkedin", "youtube", "pinterest", "github", "xing", "skype"] as const;
+const SOCIAL_KEYS = [
+  "facebook",
+  "twitter",
+  "instagram",
+  "linkedin",
+  "youtube",
+  "pinterest",
+  "github",
+  "xing",
+  "skype",
+] as const;
 const VERIFICATION_KEYS: Record<string, string> = {
   google_site_verification: "google-site-verification",
   bing_site_verification: "msvalidate.01",

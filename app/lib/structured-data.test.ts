@@ -83,7 +83,12 @@ describe("structuredData", () => {
   it("types the page from its last segment and links it to the website", () => {
     const graph = structuredData(org, page("/about", "About us"))["@graph"] as Node[];
     const p = byType(graph, "AboutPage");
-    expect(p).toMatchObject({ url: "https://site.test/about", name: "About us", headline: "About us", isPartOf: { "@id": "https://site.test/#website" } });
+    expect(p).toMatchObject({
+      url: "https://site.test/about",
+      name: "About us",
+      headline: "About us",
+      isPartOf: { "@id": "https://site.test/#website" },
+    });
     expect(graph.some((n) => n["@type"] === "BreadcrumbList")).toBe(false);
   });
 
@@ -104,7 +109,10 @@ describe("structuredData", () => {
   });
 
   it("leaves out what the settings do not have", () => {
-    const o = byType(structuredData({ ...org, logo: null, abn: "", sameAs: [] }, page("/"))["@graph"] as Node[], "Organization");
+    const o = byType(
+      structuredData({ ...org, logo: null, abn: "", sameAs: [] }, page("/"))["@graph"] as Node[],
+      "Organization",
+    );
     expect(o).not.toHaveProperty("logo");
     expect(o).not.toHaveProperty("taxID");
     expect(o).not.toHaveProperty("sameAs");
@@ -115,7 +123,13 @@ describe("a product page", () => {
   it("adds a Product with an Offer in AUD, in stock, valid until the end of next year", () => {
     const graph = structuredData(org, {
       ...page("/catalogue/table-settings/yandina-dining-table", "Yandina dining table"),
-      product: { name: "Yandina dining table", description: "Spotted gum.", price: 2450.5, images: ["https://site.test/a.jpg"], sku: "table-settings-yandina" },
+      product: {
+        name: "Yandina dining table",
+        description: "Spotted gum.",
+        price: 2450.5,
+        images: ["https://site.test/a.jpg"],
+        sku: "table-settings-yandina",
+      },
       now: new Date("2026-11-21T00:00:00Z"),
     })["@graph"] as Node[];
     const product = byType(graph, "Product");

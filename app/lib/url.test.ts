@@ -26,7 +26,15 @@ describe("safeRedirectPath", () => {
   });
 
   it("refuses other hosts and odd forms", () => {
-    for (const bad of ["https://evil.example", "//evil.example", "/\\evil.example", "javascript:alert(1)", "", null, 42]) {
+    for (const bad of [
+      "https://evil.example",
+      "//evil.example",
+      "/\\evil.example",
+      "javascript:alert(1)",
+      "",
+      null,
+      42,
+    ]) {
       expect(safeRedirectPath(bad)).toBe("/");
     }
   });

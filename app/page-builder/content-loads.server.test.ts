@@ -15,7 +15,13 @@ describe("content widget loads across widgets", () => {
 
   it("skips malformed or missing hashes without asking the upstream", async () => {
     const { transport, calls } = fakeTransport(imageAnswer);
-    const bad = [{}, { imageHashes: null }, { imageHashes: { image: "not-a-hash" } }, { imageHashes: { image: HASH_A.toUpperCase() } }, { imageHashes: { left_image: 7, right_image: ["x"] } }];
+    const bad = [
+      {},
+      { imageHashes: null },
+      { imageHashes: { image: "not-a-hash" } },
+      { imageHashes: { image: HASH_A.toUpperCase() } },
+      { imageHashes: { left_image: 7, right_image: ["x"] } },
+    ];
     for (const fields of bad) {
       expect(await load(widget("core/image_with_content", fields), transport)).toEqual({ image: null });
       expect(await load(widget("core/call_to_action", fields), transport)).toEqual({ left: null, right: null });

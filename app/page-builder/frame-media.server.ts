@@ -14,9 +14,13 @@ export function pageFrames(page: Page, now: number): { id: string; settings: Fra
   const rows = page.rows.flatMap((row) =>
     row.blocks
       .filter((b) => !b.deleted)
-      .flatMap((b) => b.widgets.filter((w) => isWidgetVisible(w, now) && w.wrapper).map((w) => ({ id: w.id, settings: w.wrapper! }))),
+      .flatMap((b) =>
+        b.widgets.filter((w) => isWidgetVisible(w, now) && w.wrapper).map((w) => ({ id: w.id, settings: w.wrapper! })),
+      ),
   );
-  const blocks = page.pageContents.filter((pb) => isBlockVisible(pb, now)).map((pb) => ({ id: `pb-${pb.id}`, settings: pb as FrameSettings }));
+  const blocks = page.pageContents
+    .filter((pb) => isBlockVisible(pb, now))
+    .map((pb) => ({ id: `pb-${pb.id}`, settings: pb as FrameSettings }));
   return [...rows, ...blocks];
 }
 

@@ -65,7 +65,10 @@ describe("loadWidgetData", () => {
       return links(String(query.parent));
     });
     const data = await loadWidgetData(
-      [widget("a", "core/link_children", { parent: "social" }), widget("b", "core/link_children", { parent: "footer" })],
+      [
+        widget("a", "core/link_children", { parent: "social" }),
+        widget("b", "core/link_children", { parent: "footer" }),
+      ],
       { transport, itemUrl: null },
     );
     expect(get).toHaveBeenCalledTimes(2);
@@ -81,7 +84,10 @@ describe("loadWidgetData", () => {
       return links(String(query.parent));
     });
     const data = await loadWidgetData(
-      [widget("bad", "core/link_children", { parent: "broken" }), widget("good", "core/link_children", { parent: "social" })],
+      [
+        widget("bad", "core/link_children", { parent: "broken" }),
+        widget("good", "core/link_children", { parent: "social" }),
+      ],
       { transport, itemUrl: null },
     );
     expect(data.bad).toBeNull();
@@ -91,7 +97,10 @@ describe("loadWidgetData", () => {
 
   it("gives a widget whose answer does not parse null", async () => {
     const { transport } = fakeTransport(async () => ({ data: [{ nope: true }] }));
-    const data = await loadWidgetData([widget("x", "core/link_children", { parent: "p" })], { transport, itemUrl: null });
+    const data = await loadWidgetData([widget("x", "core/link_children", { parent: "p" })], {
+      transport,
+      itemUrl: null,
+    });
     expect(data).toEqual({ x: null });
   });
 
@@ -108,7 +117,10 @@ describe("loadWidgetData", () => {
   it("does not run loaders for Object.prototype names as types", async () => {
     const { transport } = fakeTransport(async () => links("p"));
     await expect(
-      loadWidgetData([widget("c", "constructor"), widget("t", "toString"), widget("p", "__proto__")], { transport, itemUrl: null }),
+      loadWidgetData([widget("c", "constructor"), widget("t", "toString"), widget("p", "__proto__")], {
+        transport,
+        itemUrl: null,
+      }),
     ).resolves.toEqual({});
   });
 
@@ -132,7 +144,10 @@ describe("pageWidgets", () => {
           { id: "b2", deleted: true, widgets: [widget("w3", "core/html")] },
         ],
       },
-      { row_type: "tabs", blocks: [{ id: "t1", title: "T", widgets: [widget("w4", "core/link_children", { parent: "x" })] }] },
+      {
+        row_type: "tabs",
+        blocks: [{ id: "t1", title: "T", widgets: [widget("w4", "core/link_children", { parent: "x" })] }],
+      },
     ],
     pageContents: [
       { id: 1, template: "core/html", variables: { html: "<p>shown</p>" } },

@@ -25,9 +25,7 @@ export function pageWidgets(page: Page, now: number): Widget[] {
   const fromRows = page.rows.flatMap((row) =>
     row.blocks.filter((b) => !b.deleted).flatMap((b) => b.widgets.filter((w) => isWidgetVisible(w, now))),
   );
-  const fromPageBlocks = page.pageContents
-    .filter((pb) => isBlockVisible(pb, now))
-    .map((pb) => pageBlockWidget(pb));
+  const fromPageBlocks = page.pageContents.filter((pb) => isBlockVisible(pb, now)).map((pb) => pageBlockWidget(pb));
   return [...fromRows, ...fromPageBlocks];
 }
 

@@ -25,9 +25,19 @@ function page(over: Record<string, unknown> = {}) {
   });
 }
 
-function view(p: ReturnType<typeof page>, opts: { tab?: string | null; search?: string; env?: WidgetEnv; url?: string } = {}) {
+function view(
+  p: ReturnType<typeof page>,
+  opts: { tab?: string | null; search?: string; env?: WidgetEnv; url?: string } = {},
+) {
   return render(
-    <PageView page={p} data={{}} env={opts.env ?? visitor} now={NOW} tab={opts.tab ?? null} search={opts.search ?? ""} />,
+    <PageView
+      page={p}
+      data={{}}
+      env={opts.env ?? visitor}
+      now={NOW}
+      tab={opts.tab ?? null}
+      search={opts.search ?? ""}
+    />,
     opts.url ?? "/test",
   );
 }
@@ -50,11 +60,18 @@ describe("PageView columns rows", () => {
         row_type: "columns",
         blocks: [
           { id: "b3", sort: 3, width: 4, offset: 0, block_class: "third", widgets: [html("w3", "Block three")] },
-          { id: "b1", sort: 1, width: 6, offset: 2, block_class: "first", widgets: [
-            html("w1b", "Widget one-b", { sort: 2 }),
-            html("w1a", "Widget one-a", { sort: 1 }),
-            html("w1x", "Deleted widget", { sort: 3, deleted: true }),
-          ] },
+          {
+            id: "b1",
+            sort: 1,
+            width: 6,
+            offset: 2,
+            block_class: "first",
+            widgets: [
+              html("w1b", "Widget one-b", { sort: 2 }),
+              html("w1a", "Widget one-a", { sort: 1 }),
+              html("w1x", "Deleted widget", { sort: 3, deleted: true }),
+            ],
+          },
           { id: "b2", sort: 2, deleted: true, widgets: [html("w2", "Deleted block")] },
           { id: "b4", sort: 4, width: 99, offset: "x", widgets: [html("w4", "Bad sizes")] },
         ],
@@ -84,7 +101,9 @@ describe("PageView columns rows", () => {
   });
 
   it("renders nothing for a row without live blocks", () => {
-    const empty = view(page({ rows: [{ row_type: "columns", outer_class: "empty-row", blocks: [{ id: "x", deleted: true }] }] }));
+    const empty = view(
+      page({ rows: [{ row_type: "columns", outer_class: "empty-row", blocks: [{ id: "x", deleted: true }] }] }),
+    );
     expect(empty).not.toContain("empty-row");
   });
 });
@@ -162,7 +181,9 @@ describe("PageView tabs rows", () => {
   });
 
   it("encodes tab names in the links", () => {
-    const spaced = page({ rows: [{ row_type: "tabs", blocks: [{ id: "a", title: "Our story & more", widgets: [] }] }] });
+    const spaced = page({
+      rows: [{ row_type: "tabs", blocks: [{ id: "a", title: "Our story & more", widgets: [] }] }],
+    });
     const out = view(spaced);
     expect(out).toContain('href="/test?tab=Our+story+%26+more"');
   });
@@ -184,7 +205,11 @@ describe("PageView page blocks", () => {
       block("h", "Hidden block", { sort_order: 0, hidden: true }),
       block("f", "Future block", { sort_order: 0, start_time: "2026-06-02T00:00:00Z" }),
       block("p", "Past block", { sort_order: 0, end_time: "2026-06-01T11:59:59Z" }),
-      block("w", "Window block", { sort_order: 3, start_time: "2026-06-01T00:00:00Z", end_time: "2026-06-02T00:00:00Z" }),
+      block("w", "Window block", {
+        sort_order: 3,
+        start_time: "2026-06-01T00:00:00Z",
+        end_time: "2026-06-02T00:00:00Z",
+      }),
       block("d", "Deleted block", { sort_order: 0, deleted: true }),
     ],
   });
@@ -192,15 +217,20 @@ describe("PageView page blocks", () => {
 
   it("renders only the blocks visible at `now`, in sort_order", () => {
     expect(ascending(positions(out, ["First block", "Second block", "Window block"]))).toBe(true);
-    for (const hidden of ["Hidden block", "Future block", "Past block", "Deleted block"]) expect(out).not.toContain(hidden);
+    for (const hidden of ["Hidden block", "Future block", "Past block", "Deleted block"])
+      expect(out).not.toContain(hidden);
   });
 
   it("wraps a block with the colour classes of its code and its inline padding", () => {
-    expect(out).toMatch(/<section class="bg-brand text-white frame-coloured" style="padding-top:calc\(var\(--spacing\) \* 8\);padding-bottom:calc\(var\(--spacing\) \* 4\)"><div class="mx-auto max-w-6xl px-4"><div dir="auto" class="prose-cms"><p>First block<\/p>/);
+    expect(out).toMatch(
+      /<section class="bg-brand text-white frame-coloured" style="padding-top:calc\(var\(--spacing\) \* 8\);padding-bottom:calc\(var\(--spacing\) \* 4\)"><div class="mx-auto max-w-6xl px-4"><div dir="auto" class="prose-cms"><p>First block<\/p>/,
+    );
   });
 
   it("gives a block without settings a plain wrapper", () => {
-    expect(out).toContain('<section><div class="mx-auto max-w-6xl px-4"><div dir="auto" class="prose-cms"><p>Second block</p>');
+    expect(out).toContain(
+      '<section><div class="mx-auto max-w-6xl px-4"><div dir="auto" class="prose-cms"><p>Second block</p>',
+    );
   });
 
   it("renders the page's free HTML content after the blocks", () => {
@@ -209,7 +239,12 @@ describe("PageView page blocks", () => {
   });
 
   it("renders rows before page blocks", () => {
-    const both = view(page({ rows: [{ blocks: [{ id: "r", widgets: [html("rw", "Row widget")] }] }], pageContents: [block("1", "Page block")] }));
+    const both = view(
+      page({
+        rows: [{ blocks: [{ id: "r", widgets: [html("rw", "Row widget")] }] }],
+        pageContents: [block("1", "Page block")],
+      }),
+    );
     expect(ascending(positions(both, ["Row widget", "Page block"]))).toBe(true);
   });
 
@@ -238,7 +273,21 @@ describe("PageView unknown widgets", () => {
   });
 
   it("does not treat Object.prototype names as widget types", () => {
-    const proto = page({ rows: [{ blocks: [{ id: "b", widgets: [{ id: "u", type: "constructor" }, { id: "v", type: "__proto__" }] }] }] });
+    const proto = page({
+      rows: [
+        {
+          blocks: [
+            {
+              id: "b",
+              widgets: [
+                { id: "u", type: "constructor" },
+                { id: "v", type: "__proto__" },
+              ],
+            },
+          ],
+        },
+      ],
+    });
     expect(view(proto, { env: { itemUrl: null, signedIn: true } })).toContain("Unknown constructor");
   });
 });

@@ -16,7 +16,14 @@ export function freeHtml(content: string) {
 }
 
 /** A CMS page: its rows, then its visible page blocks, then its free HTML content. */
-export function PageView({ page, data, env, now, tab, search }: {
+export function PageView({
+  page,
+  data,
+  env,
+  now,
+  tab,
+  search,
+}: {
   page: Page;
   data: Record<string, unknown>;
   env: WidgetEnv;
@@ -24,7 +31,9 @@ export function PageView({ page, data, env, now, tab, search }: {
   tab: string | null;
   search: string;
 }) {
-  const pageBlocks = page.pageContents.filter((pb) => isBlockVisible(pb, now)).sort((a, b) => a.sort_order - b.sort_order);
+  const pageBlocks = page.pageContents
+    .filter((pb) => isBlockVisible(pb, now))
+    .sort((a, b) => a.sort_order - b.sort_order);
   const html = freeHtml(page.content);
   return (
     <>

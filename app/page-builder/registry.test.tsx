@@ -11,7 +11,23 @@ const show = (type: string, fields: Fields = {}, opts: ShowOptions = {}) =>
 describe("every widget degrades cleanly", () => {
   const empties: [string, Record<string, unknown>][] = [
     ["no fields", {}],
-    ["wrong types", { html: {}, content: [], text: {}, heading: [], label: null, level: [], code: null, url: ["x"], page: false, document: {}, location: {}, zoom: "x" }],
+    [
+      "wrong types",
+      {
+        html: {},
+        content: [],
+        text: {},
+        heading: [],
+        label: null,
+        level: [],
+        code: null,
+        url: ["x"],
+        page: false,
+        document: {},
+        location: {},
+        zoom: "x",
+      },
+    ],
   ];
   for (const type of Object.keys(widgetRegistry)) {
     for (const [label, fields] of empties) {
@@ -37,10 +53,20 @@ describe("the widget list", () => {
 
   it("builds the loader map from the same list: the widgets that load data, on the server", () => {
     const withLoad = [
-      "Catalogue/group_promo", "Catalogue/home_hero", "Catalogue/list",
-      "core/call_to_action", "core/faq", "core/gallery", "core/gallery_group", "core/hero_quote",
-      "core/hero_testimonial", "core/image_with_content", "core/link_children", "core/person_list",
-      "core/testimonial_grid", "tpl/heading",
+      "Catalogue/group_promo",
+      "Catalogue/home_hero",
+      "Catalogue/list",
+      "core/call_to_action",
+      "core/faq",
+      "core/gallery",
+      "core/gallery_group",
+      "core/hero_quote",
+      "core/hero_testimonial",
+      "core/image_with_content",
+      "core/link_children",
+      "core/person_list",
+      "core/testimonial_grid",
+      "tpl/heading",
     ];
     expect(Object.keys(loadersOf(widgetList)).sort()).toEqual(withLoad.sort());
   });

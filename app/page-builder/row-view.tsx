@@ -9,16 +9,51 @@ import { hasFrame, WidgetFrame } from "./widget-frame";
 import { WidgetView } from "./widget-view";
 
 /** md:col-span-N and md:col-start-N written out, so Tailwind sees every class. */
-const spans = ["", "md:col-span-1", "md:col-span-2", "md:col-span-3", "md:col-span-4", "md:col-span-5", "md:col-span-6",
-  "md:col-span-7", "md:col-span-8", "md:col-span-9", "md:col-span-10", "md:col-span-11", "md:col-span-12"];
-const starts = ["", "md:col-start-2", "md:col-start-3", "md:col-start-4", "md:col-start-5", "md:col-start-6",
-  "md:col-start-7", "md:col-start-8", "md:col-start-9", "md:col-start-10", "md:col-start-11", "md:col-start-12"];
+const spans = [
+  "",
+  "md:col-span-1",
+  "md:col-span-2",
+  "md:col-span-3",
+  "md:col-span-4",
+  "md:col-span-5",
+  "md:col-span-6",
+  "md:col-span-7",
+  "md:col-span-8",
+  "md:col-span-9",
+  "md:col-span-10",
+  "md:col-span-11",
+  "md:col-span-12",
+];
+const starts = [
+  "",
+  "md:col-start-2",
+  "md:col-start-3",
+  "md:col-start-4",
+  "md:col-start-5",
+  "md:col-start-6",
+  "md:col-start-7",
+  "md:col-start-8",
+  "md:col-start-9",
+  "md:col-start-10",
+  "md:col-start-11",
+  "md:col-start-12",
+];
 
 export function liveBlocks(row: Row): Block[] {
   return row.blocks.filter((b) => !b.deleted).sort((a, b) => a.sort - b.sort);
 }
 
-function BlockView({ block, data, env, now }: { block: Block; data: Record<string, unknown>; env: WidgetEnv; now: number }) {
+function BlockView({
+  block,
+  data,
+  env,
+  now,
+}: {
+  block: Block;
+  data: Record<string, unknown>;
+  env: WidgetEnv;
+  now: number;
+}) {
   const widgets = block.widgets.filter((w) => isWidgetVisible(w, now)).sort((a, b) => a.sort - b.sort);
   return (
     <>
@@ -58,7 +93,15 @@ const tabClass = {
  * the loaders. Every tab's panel is in the HTML, so crawlers index all of them; the ones not
  * chosen carry `hidden`.
  */
-function TabsRow({ row, blocks, data, env, now, tab, search }: {
+function TabsRow({
+  row,
+  blocks,
+  data,
+  env,
+  now,
+  tab,
+  search,
+}: {
   row: Row;
   blocks: Block[];
   data: Record<string, unknown>;
@@ -112,7 +155,14 @@ function TabsRow({ row, blocks, data, env, now, tab, search }: {
   );
 }
 
-export function RowView({ row, data, env, now, tab, search }: {
+export function RowView({
+  row,
+  data,
+  env,
+  now,
+  tab,
+  search,
+}: {
   row: Row;
   data: Record<string, unknown>;
   env: WidgetEnv;
@@ -130,7 +180,10 @@ export function RowView({ row, data, env, now, tab, search }: {
       <div id={row.container_id ?? undefined} className={`mx-auto max-w-6xl px-4 py-6 ${row.container_class}`}>
         <div className={`grid grid-cols-1 gap-6 md:grid-cols-12 ${row.row_class}`}>
           {blocks.map((b) => (
-            <div key={b.id} className={`min-w-0 ${spans[b.width] ?? spans[12]} ${starts[b.offset] ?? ""} ${b.block_class}`}>
+            <div
+              key={b.id}
+              className={`min-w-0 ${spans[b.width] ?? spans[12]} ${starts[b.offset] ?? ""} ${b.block_class}`}
+            >
               <BlockView block={b} data={data} env={env} now={now} />
             </div>
           ))}

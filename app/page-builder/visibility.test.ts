@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { pageSchema } from "~/lib/api/schemas";
-import { isBlockVisible, isFrameVisible, isWidgetVisible, msUntilNextVisibilityChange, pageSchedules } from "./visibility";
+import {
+  isBlockVisible,
+  isFrameVisible,
+  isWidgetVisible,
+  msUntilNextVisibilityChange,
+  pageSchedules,
+} from "./visibility";
 
 const at = (iso: string) => Date.parse(iso);
 const block = (over: Partial<Parameters<typeof isBlockVisible>[0]> = {}) => ({
@@ -88,8 +94,18 @@ describe("msUntilNextVisibilityChange with wrapper dates", () => {
   it("counts hidden_before and hidden_after of blocks and of row widgets' wrappers", () => {
     const now = at("2026-06-01T00:00:00Z");
     const page = pageSchema.parse({
-      id: 1, name: "p", slug: "p", url: "p", updated_at: "2026-01-01T00:00:00Z",
-      rows: [{ blocks: [{ id: "b", widgets: [{ id: "w", type: "core/html", wrapper: { hidden_after: "2026-06-01T00:10:00Z" } }] }] }],
+      id: 1,
+      name: "p",
+      slug: "p",
+      url: "p",
+      updated_at: "2026-01-01T00:00:00Z",
+      rows: [
+        {
+          blocks: [
+            { id: "b", widgets: [{ id: "w", type: "core/html", wrapper: { hidden_after: "2026-06-01T00:10:00Z" } }] },
+          ],
+        },
+      ],
       pageContents: [{ id: 1, template: "core/html", hidden_before: "2026-06-01T00:20:00Z" }],
     });
     expect(msUntilNextVisibilityChange(pageSchedules(page), now)).toBe(10 * 60 * 1000);

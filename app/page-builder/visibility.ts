@@ -70,7 +70,9 @@ export function msUntilNextVisibilityChange(schedules: Partial<ScheduledBlock>[]
 /** Every schedule on a page: its page blocks and the wrappers of its rows' widgets. */
 export function pageSchedules(page: Page): Partial<ScheduledBlock>[] {
   const wrappers = page.rows.flatMap((row) =>
-    row.blocks.filter((b) => !b.deleted).flatMap((b) => b.widgets.filter((w) => !w.deleted).map((w) => (w.wrapper ?? {}) as FrameSchedule)),
+    row.blocks
+      .filter((b) => !b.deleted)
+      .flatMap((b) => b.widgets.filter((w) => !w.deleted).map((w) => (w.wrapper ?? {}) as FrameSchedule)),
   );
   return [...page.pageContents, ...wrappers];
 }

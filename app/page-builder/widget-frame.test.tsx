@@ -24,23 +24,43 @@ const render = (settings: Record<string, unknown>, media?: FrameMedia, contained
 
 describe("frameAttributes", () => {
   it("maps background colours by name and by page-block code, and text colours", () => {
-    for (const [name, code] of [["white", "wht"], ["black", "blk"], ["brand", "bnd"], ["success", "suc"], ["info", "inf"], ["warning", "wrn"], ["danger", "dng"]]) {
+    for (const [name, code] of [
+      ["white", "wht"],
+      ["black", "blk"],
+      ["brand", "bnd"],
+      ["success", "suc"],
+      ["info", "inf"],
+      ["warning", "wrn"],
+      ["danger", "dng"],
+    ]) {
       expect(backgroundClass(name)).toBeTruthy();
       expect(backgroundClass(code)).toBe(backgroundClass(name));
     }
     expect(frameAttributes({ background_colour: "bnd" }).className).toBe("bg-brand text-white frame-coloured");
     // The frame's own text colour replaces the background's (never both: CSS order would pick one).
-    expect(frameAttributes({ background_colour: "brand", text_colour: "blk" }).className).toBe("bg-brand text-stone-900 frame-coloured");
-    expect(frameAttributes({ background_colour: "warning", text_colour: "wht" }).className).toBe("bg-amber-300 text-white frame-coloured light");
+    expect(frameAttributes({ background_colour: "brand", text_colour: "blk" }).className).toBe(
+      "bg-brand text-stone-900 frame-coloured",
+    );
+    expect(frameAttributes({ background_colour: "warning", text_colour: "wht" }).className).toBe(
+      "bg-amber-300 text-white frame-coloured light",
+    );
     // Light backgrounds keep their content in light-theme colours, even in the dark theme.
-    expect(frameAttributes({ background_colour: "wht" }).className).toBe("bg-white text-stone-900 frame-coloured light");
+    expect(frameAttributes({ background_colour: "wht" }).className).toBe(
+      "bg-white text-stone-900 frame-coloured light",
+    );
     expect(frameAttributes({ text_colour: "white" }).className).toBe("text-white");
   });
 
   it("puts padding and margin of every side on the scale, as logical properties", () => {
     const { style } = frameAttributes({
-      padding_top: "8", padding_bottom: 4, padding_left: "px", padding_right: "0.5",
-      margin_top: "96", margin_bottom: "0", margin_left: "2", margin_right: "3",
+      padding_top: "8",
+      padding_bottom: 4,
+      padding_left: "px",
+      padding_right: "0.5",
+      margin_top: "96",
+      margin_bottom: "0",
+      margin_left: "2",
+      margin_right: "3",
     });
     expect(style).toEqual({
       paddingTop: "calc(var(--spacing) * 8)",
@@ -56,8 +76,15 @@ describe("frameAttributes", () => {
 
   it("ignores unknown values instead of failing", () => {
     const a = frameAttributes({
-      background_colour: "purple", text_colour: "red", padding_top: "13", margin_top: "-4", anchor_name: "no spaces allowed",
-      background_image_opacity: 42, background_image_saturation: "grey", aos_type: "explode", full_width: "maybe",
+      background_colour: "purple",
+      text_colour: "red",
+      padding_top: "13",
+      margin_top: "-4",
+      anchor_name: "no spaces allowed",
+      background_image_opacity: 42,
+      background_image_saturation: "grey",
+      aos_type: "explode",
+      full_width: "maybe",
     });
     expect(a.className).toBe("");
     expect(a.style).toEqual({});
@@ -65,11 +92,16 @@ describe("frameAttributes", () => {
     expect(a.animation).toBeNull();
     expect(a.fullWidth).toBe(false);
     expect(a.background).toEqual({ opacity: "opacity-100", saturation: "saturate-100", fixed: false });
-    expect(() => frameAttributes({ background_colour: { evil: true }, padding_top: null, aos_offset: [1] })).not.toThrow();
+    expect(() =>
+      frameAttributes({ background_colour: { evil: true }, padding_top: null, aos_offset: [1] }),
+    ).not.toThrow();
   });
 
   it("maps background image opacity, saturation and fixed attachment", () => {
-    expect(frameAttributes({ background_image_opacity: 30, background_image_saturation: "0", background_image_fixed: 1 }).background).toEqual({
+    expect(
+      frameAttributes({ background_image_opacity: 30, background_image_saturation: "0", background_image_fixed: 1 })
+        .background,
+    ).toEqual({
       opacity: "opacity-30",
       saturation: "saturate-0",
       fixed: true,
@@ -77,8 +109,22 @@ describe("frameAttributes", () => {
   });
 
   it("reads the animation with the spec's defaults: offset 120, duration 400 ms, no delay", () => {
-    expect(frameAnimation({ aos_type: "fade-up" })).toEqual({ type: "fade-up", easing: "ease", offset: 120, duration: 400, delay: 0 });
-    expect(frameAnimation({ aos_type: "zoom-in", aos_easing: "ease-out-back", aos_offset: "200", aos_duration: 800, aos_delay: "150" })).toEqual({
+    expect(frameAnimation({ aos_type: "fade-up" })).toEqual({
+      type: "fade-up",
+      easing: "ease",
+      offset: 120,
+      duration: 400,
+      delay: 0,
+    });
+    expect(
+      frameAnimation({
+        aos_type: "zoom-in",
+        aos_easing: "ease-out-back",
+        aos_offset: "200",
+        aos_duration: 800,
+        aos_delay: "150",
+      }),
+    ).toEqual({
       type: "zoom-in",
       easing: "cubic-bezier(0.175, 0.885, 0.32, 1.275)",
       offset: 200,
@@ -86,7 +132,9 @@ describe("frameAttributes", () => {
       delay: 150,
     });
     // Out-of-range numbers fall back to the defaults; an unknown easing to "ease".
-    expect(frameAnimation({ aos_type: "fade", aos_easing: "bouncy", aos_duration: 99999, aos_offset: -5 })).toMatchObject({ easing: "ease", duration: 400, offset: 120 });
+    expect(
+      frameAnimation({ aos_type: "fade", aos_easing: "bouncy", aos_duration: 99999, aos_offset: -5 }),
+    ).toMatchObject({ easing: "ease", duration: 400, offset: 120 });
   });
 });
 
@@ -99,13 +147,18 @@ describe("WidgetFrame", () => {
     expect(out).toContain('data-aos-offset="120"');
     expect(out).toContain("--aos-duration:400ms;--aos-delay:100ms;--aos-easing:ease");
     expect(out).toContain('<div class="mx-auto max-w-6xl px-4"><p>Inside</p></div>');
-    expect(render({ full_width: true })).toContain("<section><div class=\"\"><p>Inside</p></div></section>");
+    expect(render({ full_width: true })).toContain('<section><div class=""><p>Inside</p></div></section>');
   });
 
   it("renders a background image behind the content, at its opacity and saturation", () => {
-    const out = render({ background_image_opacity: 50, background_image_saturation: 0 }, { image: image(), video: null, slate: null });
+    const out = render(
+      { background_image_opacity: 50, background_image_saturation: 0 },
+      { image: image(), video: null, slate: null },
+    );
     expect(out).toContain('class="relative isolate overflow-hidden"');
-    expect(out).toMatch(/aria-hidden="true" class="pointer-events-none absolute inset-0 -z-10 opacity-50 saturate-0[^"]*"><picture>/);
+    expect(out).toMatch(
+      /aria-hidden="true" class="pointer-events-none absolute inset-0 -z-10 opacity-50 saturate-0[^"]*"><picture>/,
+    );
     expect(out).toContain('type="image/avif"');
     expect(out).toContain('alt=""');
   });
@@ -113,7 +166,7 @@ describe("WidgetFrame", () => {
   it("draws a fixed background as a CSS image-set (parallax)", () => {
     const out = render({ background_image_fixed: true }, { image: image(), video: null, slate: null });
     expect(out).toContain("md:bg-fixed");
-    expect(out).toContain('image-set(url(&quot;/assets/i/');
+    expect(out).toContain("image-set(url(&quot;/assets/i/");
     expect(out).not.toContain("<picture>");
   });
 
@@ -129,7 +182,9 @@ describe("WidgetFrame", () => {
   });
 
   it("does not add a container inside a row (not contained)", () => {
-    expect(render({ background_colour: "info" }, undefined, false)).toBe('<section class="bg-sky-700 text-white frame-coloured"><p>Inside</p></section>');
+    expect(render({ background_colour: "info" }, undefined, false)).toBe(
+      '<section class="bg-sky-700 text-white frame-coloured"><p>Inside</p></section>',
+    );
   });
 });
 

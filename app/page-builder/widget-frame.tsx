@@ -31,21 +31,73 @@ const LIGHT_BACKGROUNDS = new Set(["bg-white", "bg-stone-200", "bg-amber-300"]);
 const textColours: Record<string, string> = { white: "text-white", black: "text-stone-900" };
 /** Background image opacity and saturation (spec: 10–100 and 0, 50, 100); hero_quote uses them too. */
 export const opacities: Record<string, string> = {
-  "10": "opacity-10", "30": "opacity-30", "50": "opacity-50", "70": "opacity-70", "90": "opacity-90", "100": "opacity-100",
+  "10": "opacity-10",
+  "30": "opacity-30",
+  "50": "opacity-50",
+  "70": "opacity-70",
+  "90": "opacity-90",
+  "100": "opacity-100",
 };
 export const saturations: Record<string, string> = { "0": "saturate-0", "50": "saturate-50", "100": "saturate-100" };
 
 /** The spacing scale of the wrapper's padding and margin: Tailwind's (0, px, 0.5 … 96). */
 const SCALE = new Set([
-  "0", "px", "0.5", "1", "1.5", "2", "2.5", "3", "3.5", "4", "5", "6", "7", "8", "9", "10", "11", "12",
-  "14", "16", "20", "24", "28", "32", "36", "40", "44", "48", "52", "56", "60", "64", "72", "80", "96",
+  "0",
+  "px",
+  "0.5",
+  "1",
+  "1.5",
+  "2",
+  "2.5",
+  "3",
+  "3.5",
+  "4",
+  "5",
+  "6",
+  "7",
+  "8",
+  "9",
+  "10",
+  "11",
+  "12",
+  "14",
+  "16",
+  "20",
+  "24",
+  "28",
+  "32",
+  "36",
+  "40",
+  "44",
+  "48",
+  "52",
+  "56",
+  "60",
+  "64",
+  "72",
+  "80",
+  "96",
 ]);
 
 /** Scroll animations (AOS names) the stylesheet knows; see `[data-aos]` in app/styles/app.css. */
 const ANIMATIONS = new Set([
-  "fade", "fade-up", "fade-down", "fade-left", "fade-right",
-  "slide-up", "slide-down", "slide-left", "slide-right",
-  "zoom-in", "zoom-in-up", "zoom-in-down", "zoom-out", "flip-up", "flip-down", "flip-left", "flip-right",
+  "fade",
+  "fade-up",
+  "fade-down",
+  "fade-left",
+  "fade-right",
+  "slide-up",
+  "slide-down",
+  "slide-left",
+  "slide-right",
+  "zoom-in",
+  "zoom-in-up",
+  "zoom-in-down",
+  "zoom-out",
+  "flip-up",
+  "flip-down",
+  "flip-left",
+  "flip-right",
 ]);
 const EASINGS: Record<string, string> = {
   linear: "linear",
@@ -99,7 +151,8 @@ export interface FrameSettings {
 export function frameAnimation(s: FrameSettings) {
   const type = typeof s.aos_type === "string" ? s.aos_type.trim() : "";
   if (!ANIMATIONS.has(type)) return null;
-  const easing = typeof s.aos_easing === "string" && Object.hasOwn(EASINGS, s.aos_easing) ? EASINGS[s.aos_easing] : "ease";
+  const easing =
+    typeof s.aos_easing === "string" && Object.hasOwn(EASINGS, s.aos_easing) ? EASINGS[s.aos_easing] : "ease";
   return {
     type,
     easing,
@@ -138,7 +191,9 @@ export function frameAttributes(s: FrameSettings) {
   return {
     // "frame-coloured": rich text inside keeps the frame's text colour for its links. "light": on
     // a light background the content keeps its light-theme colours in the dark theme too.
-    className: [bg, text, bg ? "frame-coloured" : "", bg && LIGHT_BACKGROUNDS.has(bg) ? "light" : ""].filter(Boolean).join(" "),
+    className: [bg, text, bg ? "frame-coloured" : "", bg && LIGHT_BACKGROUNDS.has(bg) ? "light" : ""]
+      .filter(Boolean)
+      .join(" "),
     style,
     id: anchor,
     fullWidth: flag(s.full_width),
@@ -154,10 +209,22 @@ export function hasFrame(s: FrameSettings | undefined, media?: FrameMedia | null
   return Boolean(a.className || Object.keys(a.style).length || a.id || a.animation || media?.image || media?.video);
 }
 
-function FrameBackground({ media, background }: { media: FrameMedia; background: ReturnType<typeof frameAttributes>["background"] }) {
+function FrameBackground({
+  media,
+  background,
+}: {
+  media: FrameMedia;
+  background: ReturnType<typeof frameAttributes>["background"];
+}) {
   const layer = `pointer-events-none absolute inset-0 -z-10 ${background.opacity} ${background.saturation}`;
   if (media.video) {
-    return <BackgroundVideo video={media.video} poster={media.slate ?? media.video.poster ?? media.image} className={layer} />;
+    return (
+      <BackgroundVideo
+        video={media.video}
+        poster={media.slate ?? media.video.poster ?? media.image}
+        className={layer}
+      />
+    );
   }
   if (!media.image) return null;
   if (background.fixed) {
@@ -182,7 +249,12 @@ function FrameBackground({ media, background }: { media: FrameMedia; background:
  * background image or video, and a scroll animation that only runs with JavaScript
  * (see the `aos` script in app/components/scroll-animations.tsx).
  */
-export function WidgetFrame({ settings, media, contained = true, children }: {
+export function WidgetFrame({
+  settings,
+  media,
+  contained = true,
+  children,
+}: {
   settings: FrameSettings;
   media?: FrameMedia | null;
   contained?: boolean;
@@ -193,7 +265,9 @@ export function WidgetFrame({ settings, media, contained = true, children }: {
   return (
     <section
       id={id}
-      className={[className, hasBackground ? "relative isolate overflow-hidden" : ""].filter(Boolean).join(" ") || undefined}
+      className={
+        [className, hasBackground ? "relative isolate overflow-hidden" : ""].filter(Boolean).join(" ") || undefined
+      }
       style={style}
       data-aos={animation?.type}
       data-aos-offset={animation ? animation.offset : undefined}

@@ -15,8 +15,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return loadCmsPage(request, context, new URL(request.url).pathname);
 }
 
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
-  !formMethod && onlyTabChanged(currentUrl, nextUrl) ? false : defaultShouldRevalidate;
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}) => (!formMethod && onlyTabChanged(currentUrl, nextUrl) ? false : defaultShouldRevalidate);
 
 export default function CmsPageRoute() {
   return <CmsPage data={useLoaderData<typeof loader>()} />;

@@ -22,16 +22,28 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       throw error;
     });
     return data(
-      { view: "list" as const, pages: pages.data.map(({ name, url, title, meta_description }) => ({ name, url, title, meta_description })) },
-      { headers: { "Cache-Control": pageCacheControl(request, signedIn, null, context.publicUrl), Vary: "Cookie, Accept-Language" } },
+      {
+        view: "list" as const,
+        pages: pages.data.map(({ name, url, title, meta_description }) => ({ name, url, title, meta_description })),
+      },
+      {
+        headers: {
+          "Cache-Control": pageCacheControl(request, signedIn, null, context.publicUrl),
+          Vary: "Cookie, Accept-Language",
+        },
+      },
     );
   }
   const page = await loadCmsPage(request, context, "/");
   return data({ view: "page" as const, ...page.data }, { headers: page.init?.headers });
 }
 
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
-  !formMethod && onlyTabChanged(currentUrl, nextUrl) ? false : defaultShouldRevalidate;
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}) => (!formMethod && onlyTabChanged(currentUrl, nextUrl) ? false : defaultShouldRevalidate);
 
 export default function Home() {
   const result = useLoaderData<typeof loader>();
@@ -46,7 +58,9 @@ export default function Home() {
             <Link to={p.url === "home" ? "/" : `/${p.url}`} className="text-xl font-semibold">
               {p.title || p.name}
             </Link>
-            {p.meta_description ? <p className="mt-1 text-stone-600 dark:text-stone-300">{p.meta_description}</p> : null}
+            {p.meta_description ? (
+              <p className="mt-1 text-stone-600 dark:text-stone-300">{p.meta_description}</p>
+            ) : null}
           </li>
         ))}
       </ul>

@@ -22,7 +22,12 @@ function logout(fields: Record<string, string>, session: SessionData, headers: R
     request,
     cspNonce: "n",
     cspExtra: emptyCspSources(),
-    upstream: { fetch: () => Promise.reject(new Error("no upstream")), baseUrl: "http://cms.test", publicUrl: "", timeoutMs: 1 },
+    upstream: {
+      fetch: () => Promise.reject(new Error("no upstream")),
+      baseUrl: "http://cms.test",
+      publicUrl: "",
+      timeoutMs: 1,
+    },
     upstreamCache: new SwrCache(),
     sessionSecret: SECRET,
     production: false,
@@ -44,9 +49,9 @@ describe("logout", () => {
   });
 
   it("keeps the session when the form's token is wrong (403)", async () => {
-    const thrown = await Promise.resolve(logout({ [CSRF_FIELD]: "guess" }, { accessToken: "t", member, csrf: "c1" })).catch(
-      (e: Response) => e,
-    );
+    const thrown = await Promise.resolve(
+      logout({ [CSRF_FIELD]: "guess" }, { accessToken: "t", member, csrf: "c1" }),
+    ).catch((e: Response) => e);
     expect((thrown as Response).status).toBe(403);
   });
 });

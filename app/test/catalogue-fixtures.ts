@@ -14,14 +14,32 @@ export const image = (hash: string): Image => ({
 });
 
 export const group = (id: number, slug: string, name: string): Group => ({
-  id, slug, name, url: `catalogue/${slug}`, content: `<p>${name} made by hand.</p>`, image: image(`g${id}`.padEnd(32, "0")),
-  model: "Product", root: 1, lft: id * 2, rgt: id * 2 + 1, level: 1, children: [],
+  id,
+  slug,
+  name,
+  url: `catalogue/${slug}`,
+  content: `<p>${name} made by hand.</p>`,
+  image: image(`g${id}`.padEnd(32, "0")),
+  model: "Product",
+  root: 1,
+  lft: id * 2,
+  rgt: id * 2 + 1,
+  level: 1,
+  children: [],
 });
 
 export const product = (id: number, g: Group, name: string, price: number): Product => ({
-  id, name, slug: name.toLowerCase().replace(/\s+/g, "-"), url: `${g.url}/x`, description: `<p>${name}.</p>`, price,
+  id,
+  name,
+  slug: name.toLowerCase().replace(/\s+/g, "-"),
+  url: `${g.url}/x`,
+  description: `<p>${name}.</p>`,
+  price,
   group: { id: g.id, name: g.name, slug: g.slug },
-  photos: [{ id: id * 10, image: image(`p${id}`.padEnd(32, "0")) }, { id: id * 10 + 1, image: image(`q${id}`.padEnd(32, "0")) }],
+  photos: [
+    { id: id * 10, image: image(`p${id}`.padEnd(32, "0")) },
+    { id: id * 10 + 1, image: image(`q${id}`.padEnd(32, "0")) },
+  ],
 });
 
 export const tables = group(2, "table-settings", "Table settings");

@@ -11,7 +11,14 @@ export const HASH_B = "b".repeat(32);
 
 const image = testImage;
 
-export const widget = (type: string, fields: Record<string, unknown> = {}, id = "w1"): Widget => ({ id, type, sort: 0, deleted: false, fields, items: [] });
+export const widget = (type: string, fields: Record<string, unknown> = {}, id = "w1"): Widget => ({
+  id,
+  type,
+  sort: 0,
+  deleted: false,
+  fields,
+  items: [],
+});
 
 export const testimonial = (id: number, over: Partial<Testimonial> = {}): Testimonial => ({
   id,

@@ -20,14 +20,34 @@ export const gallery = (over: Partial<Gallery> = {}): Gallery => ({
   sub_heading: "Made for long lunches",
   group: "Showcase",
   slides: [
-    { id: 1, image: photo(1), link: "", heading: "Yandina table", sub_heading: "Spotted gum", content: "", link_button_text: "" },
+    {
+      id: 1,
+      image: photo(1),
+      link: "",
+      heading: "Yandina table",
+      sub_heading: "Spotted gum",
+      content: "",
+      link_button_text: "",
+    },
     { id: 2, image: null, link: "", heading: "No picture", sub_heading: "", content: "", link_button_text: "" },
-    { id: 3, image: photo(3), link: "", heading: "Montville bench", sub_heading: "", content: "", link_button_text: "" },
+    {
+      id: 3,
+      image: photo(3),
+      link: "",
+      heading: "Montville bench",
+      sub_heading: "",
+      content: "",
+      link_button_text: "",
+    },
   ],
   ...over,
 });
 
-export const widget = (type: string, fields: Record<string, unknown> = {}, items: Record<string, unknown>[] = []): Widget => ({
+export const widget = (
+  type: string,
+  fields: Record<string, unknown> = {},
+  items: Record<string, unknown>[] = [],
+): Widget => ({
   id: "w9",
   type,
   sort: 0,
@@ -37,5 +57,12 @@ export const widget = (type: string, fields: Record<string, unknown> = {}, items
 });
 
 export const summary = (id: number, url: string, heading: string): GallerySummary => ({
-  id, name: heading, url, heading, sub_heading: `${heading} we made`, group: "Showcase", image: { ...testVariant(HASH(id), "4x3", 300, 225), extra_aspects: [] }, slide_count: 6,
+  id,
+  name: heading,
+  url,
+  heading,
+  sub_heading: `${heading} we made`,
+  group: "Showcase",
+  image: { ...testVariant(HASH(id), "4x3", 300, 225), extra_aspects: [] },
+  slide_count: 6,
 });

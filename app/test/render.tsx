@@ -32,5 +32,6 @@ export function render(element: ReactElement, url = "/") {
 /** How many times a string or a pattern occurs in rendered HTML. */
 export function count(html: string, needle: string | RegExp) {
   if (typeof needle === "string") return html.split(needle).length - 1;
-  return [...html.matchAll(new RegExp(needle.source, needle.flags.includes("g") ? needle.flags : `${needle.flags}g`))].length;
+  return [...html.matchAll(new RegExp(needle.source, needle.flags.includes("g") ? needle.flags : `${needle.flags}g`))]
+    .length;
 }

@@ -31,7 +31,8 @@ describe("aspects and widths", () => {
 
   it("accepts only canonical offered widths and snaps wanted widths up to one", () => {
     expect(parseWidth("400")).toBe(400);
-    for (const bad of ["401", "0400", "+400", "4e2", "400.0", "", "99999", "0"]) expect(parseWidth(bad), bad).toBeNull();
+    for (const bad of ["401", "0400", "+400", "4e2", "400.0", "", "99999", "0"])
+      expect(parseWidth(bad), bad).toBeNull();
     expect(snapWidth(600)).toBe(600);
     expect(snapWidth(650)).toBe(800);
     expect(snapWidth(1)).toBe(100);
@@ -97,12 +98,29 @@ describe("image records", () => {
   });
 
   it("uses the original's ratio for orig, snaps the width and never exceeds the original", () => {
-    expect(imageRecord(row, {})).toMatchObject({ aspect: "orig", width: 1200, height: 900, url: `/assets/i/${hash}/orig/1200.jpg` });
-    expect(imageRecord(row, { aspect: "weird", width: "650" })).toMatchObject({ aspect: "orig", width: 800, height: 600 });
+    expect(imageRecord(row, {})).toMatchObject({
+      aspect: "orig",
+      width: 1200,
+      height: 900,
+      url: `/assets/i/${hash}/orig/1200.jpg`,
+    });
+    expect(imageRecord(row, { aspect: "weird", width: "650" })).toMatchObject({
+      aspect: "orig",
+      width: 800,
+      height: 600,
+    });
     const small = { ...row, width: 640, height: 480 };
-    expect(imageRecord(small, { aspect: "16x9", width: 1920 })).toMatchObject({ url: `/assets/i/${hash}/16x9/1920.jpg`, width: 640, height: 360 });
+    expect(imageRecord(small, { aspect: "16x9", width: 1920 })).toMatchObject({
+      url: `/assets/i/${hash}/16x9/1920.jpg`,
+      width: 640,
+      height: 360,
+    });
     expect(imageRecord(small, { aspect: "9x16", width: 1920 })).toMatchObject({ width: 270, height: 480 });
-    expect(imageRecord(row, { extraAspects: "1x1|4x3,orig" }).extra_aspects.map((e) => e.aspect)).toEqual(["1x1", "4x3", "orig"]);
+    expect(imageRecord(row, { extraAspects: "1x1|4x3,orig" }).extra_aspects.map((e) => e.aspect)).toEqual([
+      "1x1",
+      "4x3",
+      "orig",
+    ]);
   });
 
   it("gives each extra aspect its own pixel size at the record's width, never beyond the original's crop", () => {
@@ -114,19 +132,28 @@ describe("image records", () => {
       { aspect: "16x5", width: 300, height: 94 },
       { aspect: "9x16", width: 270, height: 480 },
     ]);
-    expect(imageRecord(row, { width: 2000, extraAspects: "orig" }).extra_aspects[0]).toMatchObject({ width: 2000, height: 1500 });
+    expect(imageRecord(row, { width: 2000, extraAspects: "orig" }).extra_aspects[0]).toMatchObject({
+      width: 2000,
+      height: 1500,
+    });
   });
 
   it("offers 16x5 (the heading widget's banner aspect) like the other fixed aspects", () => {
     expect(normaliseAspect("16:5")).toBe("16x5");
     expect(ASPECTS).toContain("16x5");
     expect(variantSize(2000, 1500, "16x5", 1600)).toEqual({ width: 1600, height: 500 });
-    expect(imageRecord(row, { aspect: "16x5", width: 1600 })).toMatchObject({ url: `/assets/i/${hash}/16x5/1600.jpg`, width: 1600, height: 500 });
+    expect(imageRecord(row, { aspect: "16x5", width: 1600 })).toMatchObject({
+      url: `/assets/i/${hash}/16x5/1600.jpg`,
+      width: 1600,
+      height: 500,
+    });
   });
 
   it("writes the spec's scaled URL: a {width}x{height}: prefix before the file name", () => {
     expect(scaledImageUrl(`/assets/i/${hash}/4x3/1200.jpg`, 600, 450)).toBe(`/assets/i/${hash}/4x3/600x450:1200.jpg`);
-    expect(scaledImageUrl(`/assets/i/${hash}/4x3/600x450:1200.jpg`, 300, 225)).toBe(`/assets/i/${hash}/4x3/300x225:1200.jpg`);
+    expect(scaledImageUrl(`/assets/i/${hash}/4x3/600x450:1200.jpg`, 300, 225)).toBe(
+      `/assets/i/${hash}/4x3/300x225:1200.jpg`,
+    );
   });
 });
 

@@ -53,7 +53,9 @@ async function photoLike(width: number, height: number, seed = 1) {
       raw[i + 2] = Math.max(0, Math.min(255, 80 * light + 30 + grainTimber * 0.4 + grain));
     }
   }
-  return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
 }
 
 for (const driver of drivers) {
@@ -120,7 +122,9 @@ for (const driver of drivers) {
           for (const ext of EXTENSIONS) {
             const res = await get(`/assets/i/${photo.hash}/${aspect}/200.${ext}`);
             expect(res.status, `${aspect}/200.${ext}`).toBe(200);
-            expect(res.headers.get("content-type")).toBe({ avif: "image/avif", webp: "image/webp", jpg: "image/jpeg" }[ext]);
+            expect(res.headers.get("content-type")).toBe(
+              { avif: "image/avif", webp: "image/webp", jpg: "image/jpeg" }[ext],
+            );
             const meta = await pixels(res);
             expect(meta.format, `${aspect}/200.${ext}`).toBe(FORMAT_OF[ext]);
             if (ext === "avif") expect(meta.compression).toBe("av1");
@@ -182,7 +186,9 @@ for (const driver of drivers) {
         const all = await Promise.all(Array.from({ length: 6 }, () => get(`/assets/i/${photo.hash}/5x8/300.avif`)));
         expect(all.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
         expect(encodeCount()).toBe(before + 1);
-        const direct = await Promise.all(Array.from({ length: 4 }, () => getVariant(t.database.db, cacheDir, photo.hash, "3x4", 100, "jpg")));
+        const direct = await Promise.all(
+          Array.from({ length: 4 }, () => getVariant(t.database.db, cacheDir, photo.hash, "3x4", 100, "jpg")),
+        );
         expect(direct.filter((v) => v?.made)).toHaveLength(1);
         expect(encodeCount()).toBe(before + 2);
       });
@@ -317,7 +323,12 @@ for (const driver of drivers) {
       const API = "/api/v1/cognito/image/getByHash";
 
       it("answers the image record, whose URLs give images of the stated size", async () => {
-        const res = await post(API, { hash: photo.hash, image_aspect: "16by9", image_width: 600, extra_aspects: ["1x1", "4:3"] });
+        const res = await post(API, {
+          hash: photo.hash,
+          image_aspect: "16by9",
+          image_width: 600,
+          extra_aspects: ["1x1", "4:3"],
+        });
         expect(res.status).toBe(200);
         const { data } = await res.json();
         expect(data).toEqual({
@@ -334,7 +345,15 @@ for (const driver of drivers) {
           ],
         });
         for (const e of data.extra_aspects) {
-          expect(Object.keys(e).sort()).toEqual(["aspect", "avif_url", "height", "placeholder", "url", "webp_url", "width"]);
+          expect(Object.keys(e).sort()).toEqual([
+            "aspect",
+            "avif_url",
+            "height",
+            "placeholder",
+            "url",
+            "webp_url",
+            "width",
+          ]);
           // Each extra aspect states the size its variant really has (what a lightbox opens at).
           const m = await pixels(await get(e.webp_url));
           expect([m.width, m.height], e.aspect).toEqual([e.width, e.height]);
@@ -344,7 +363,13 @@ for (const driver of drivers) {
 
         // Defaults: the original aspect; a width beyond the original is the original's.
         const orig = (await (await post(API, { hash: photo.hash, image_width: "1920" })).json()).data;
-        expect(orig).toMatchObject({ aspect: "orig", width: 1200, height: 900, url: `/assets/i/${photo.hash}/orig/1920.jpg`, extra_aspects: [] });
+        expect(orig).toMatchObject({
+          aspect: "orig",
+          width: 1200,
+          height: 900,
+          url: `/assets/i/${photo.hash}/orig/1920.jpg`,
+          extra_aspects: [],
+        });
         const m = await pixels(await get(orig.avif_url));
         expect([m.width, m.height]).toEqual([1200, 900]);
       });
@@ -416,7 +441,16 @@ for (const driver of drivers) {
       });
 
       it("404s unknown and malformed ids", async () => {
-        for (const p of ["/v/999999.mp4", "/v/abc.mp4", `/v/${videoId}.webm`, `/v/${videoId}`, "/v/0.mp4", "/v/99999999999.mp4", "/v/-1.mp4", "/v/..%2F1.mp4"]) {
+        for (const p of [
+          "/v/999999.mp4",
+          "/v/abc.mp4",
+          `/v/${videoId}.webm`,
+          `/v/${videoId}`,
+          "/v/0.mp4",
+          "/v/99999999999.mp4",
+          "/v/-1.mp4",
+          "/v/..%2F1.mp4",
+        ]) {
           const res = await get(p);
           expect(res.status, p).toBe(404);
           expect(await res.json()).toEqual({ message: expect.any(String), status: 404 });

@@ -53,7 +53,13 @@ export async function writeContentImages(dir: string) {
   return hashes;
 }
 
-const cognito = (model: string, slug: string) => ({ namespace: "Cognito", model, name: slug[0].toUpperCase() + slug.slice(1), slug, children: [] });
+const cognito = (model: string, slug: string) => ({
+  namespace: "Cognito",
+  model,
+  name: slug[0].toUpperCase() + slug.slice(1),
+  slug,
+  children: [],
+});
 
 /** 22 reviews (the first three with images and ratings 5, 4 and none), 2 trade testimonials and 1 without a group. */
 export const REVIEWS = Array.from({ length: 22 }, (_, i) => ({
@@ -65,7 +71,10 @@ export const REVIEWS = Array.from({ length: 22 }, (_, i) => ({
   rating: i === 1 ? 4 : i === 2 ? null : 5,
 }));
 
-export function contentSeedData(dir: string, pageRefs: { rows?: unknown[]; block?: Record<string, unknown> } = {}): SeedData {
+export function contentSeedData(
+  dir: string,
+  pageRefs: { rows?: unknown[]; block?: Record<string, unknown> } = {},
+): SeedData {
   return {
     domain: { name: "content.test", settings: {} },
     pages: [
@@ -132,8 +141,22 @@ export function contentSeedData(dir: string, pageRefs: { rows?: unknown[]; block
       { name: "No Group", title: "", content: "", rating: null },
     ],
     people: [
-      { group: "team", first_name: "Ada", last_name: "Lovelace", title: "Founder", description: "<p>Ada.</p>", photo: "people/p-1.jpg" },
-      { group: "team", first_name: "Bob", last_name: "Brown", title: "Maker", description: "", photo: "people/p-2.jpg" },
+      {
+        group: "team",
+        first_name: "Ada",
+        last_name: "Lovelace",
+        title: "Founder",
+        description: "<p>Ada.</p>",
+        photo: "people/p-1.jpg",
+      },
+      {
+        group: "team",
+        first_name: "Bob",
+        last_name: "Brown",
+        title: "Maker",
+        description: "",
+        photo: "people/p-2.jpg",
+      },
       { group: "team", first_name: "Cy", last_name: "", title: "", description: "" },
       { first_name: "Free", last_name: "Agent", title: "", description: "" },
     ],
@@ -150,7 +173,14 @@ export function contentSeedData(dir: string, pageRefs: { rows?: unknown[]; block
         heading: "Decks",
         sub_heading: "On decks",
         slides: [
-          { image: "galleries/g-1a.jpg", link: "/a", heading: "A", sub_heading: "a", content: "<p>a</p>", link_button_text: "See A" },
+          {
+            image: "galleries/g-1a.jpg",
+            link: "/a",
+            heading: "A",
+            sub_heading: "a",
+            content: "<p>a</p>",
+            link_button_text: "See A",
+          },
           { image: "galleries/g-1b.jpg", link: "", heading: "B", sub_heading: "", content: "", link_button_text: "" },
           { link: "", heading: "No picture", sub_heading: "", content: "", link_button_text: "" },
         ],
@@ -161,7 +191,16 @@ export function contentSeedData(dir: string, pageRefs: { rows?: unknown[]; block
         url: "benches",
         heading: "Benches",
         sub_heading: "",
-        slides: [{ image: "galleries/g-2a.jpg", link: "", heading: "Bench", sub_heading: "", content: "", link_button_text: "" }],
+        slides: [
+          {
+            image: "galleries/g-2a.jpg",
+            link: "",
+            heading: "Bench",
+            sub_heading: "",
+            content: "",
+            link_button_text: "",
+          },
+        ],
       },
       { group: "other", name: "Empty", url: "empty-one", heading: "", sub_heading: "", slides: [] },
     ],

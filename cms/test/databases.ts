@@ -58,7 +58,11 @@ function adminUrl(): string {
 
 /** A short, valid, unique database name: cms_test_<label>_<pid>_<random>. */
 function uniqueName(label: string) {
-  const safe = label.toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "").slice(0, 24);
+  const safe = label
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "_")
+    .replace(/^_+|_+$/g, "")
+    .slice(0, 24);
   return `cms_test_${safe}_${process.pid}_${randomBytes(4).toString("hex")}`.slice(0, 63);
 }
 
@@ -225,7 +229,9 @@ export async function closeAndSettle(t: TestDatabase) {
   await admin.connect();
   try {
     for (let i = 0; i < 100; i++) {
-      const { rows } = await admin.query("select count(*)::int as n from pg_stat_activity where datname = $1", [t.name]);
+      const { rows } = await admin.query("select count(*)::int as n from pg_stat_activity where datname = $1", [
+        t.name,
+      ]);
       if (rows[0].n === 0) return;
       await new Promise((r) => setTimeout(r, 20));
     }

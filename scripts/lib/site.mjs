@@ -139,7 +139,17 @@ export async function startSite({ label = "bench", cpuProfDir, onInterrupt, read
     }
     await sleep(250);
   }
-  return { origin, port, pid: child.pid, dataDir, env, stop, logTail, startupMs: Date.now() - started, cpuSeconds: () => groupCpuSeconds(child.pid) };
+  return {
+    origin,
+    port,
+    pid: child.pid,
+    dataDir,
+    env,
+    stop,
+    logTail,
+    startupMs: Date.now() - started,
+    cpuSeconds: () => groupCpuSeconds(child.pid),
+  };
 }
 
 /**

@@ -24,7 +24,8 @@ const slides = seed<{ heading: string }[]>("slides.json");
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /** A product card's accessible name: its name, then its price. */
 const card = (name: string) => new RegExp(`^${escapeRe(name)}\\s*\\$`);
-const price = (p: number) => `$${p.toLocaleString("en-AU", { minimumFractionDigits: p % 1 ? 2 : 0, maximumFractionDigits: 2 })}`;
+const price = (p: number) =>
+  `$${p.toLocaleString("en-AU", { minimumFractionDigits: p % 1 ? 2 : 0, maximumFractionDigits: 2 })}`;
 
 test("home shows the hero slideshow and a promotion card for every category", async ({ page }) => {
   await page.goto("/");
@@ -40,7 +41,10 @@ test("home shows the hero slideshow and a promotion card for every category", as
     await expect(img).toHaveAttribute("height", /^\d+$/);
   }
   for (const g of groups) {
-    await expect(page.getByRole("link", { name: new RegExp(`: ${g.name}$`) })).toHaveAttribute("href", `/catalogue/${g.slug}`);
+    await expect(page.getByRole("link", { name: new RegExp(`: ${g.name}$`) })).toHaveAttribute(
+      "href",
+      `/catalogue/${g.slug}`,
+    );
   }
 });
 
@@ -50,8 +54,12 @@ test("the images really load, as AVIF or WebP where the browser takes them", asy
   const img = page.locator("main img").first();
   await img.scrollIntoViewIfNeeded();
   // A variant's first request makes it (an AVIF takes seconds); later ones come from the cache.
-  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0), { timeout: 45_000 }).toBe(true);
-  expect(await img.evaluate((el: HTMLImageElement) => el.currentSrc)).toMatch(/\/assets\/i\/[0-9a-f]{32}\/4x3\/\d+\.(avif|webp)$/);
+  await expect
+    .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0), { timeout: 45_000 })
+    .toBe(true);
+  expect(await img.evaluate((el: HTMLImageElement) => el.currentSrc)).toMatch(
+    /\/assets\/i\/[0-9a-f]{32}\/4x3\/\d+\.(avif|webp)$/,
+  );
 });
 
 test("a promotion card leads to its category, which lists its products with prices", async ({ page }) => {
@@ -97,7 +105,11 @@ test("a product's own page carries Product structured data, and unknown items ar
   const ld = JSON.parse(html.match(/<script type="application\/ld\+json">(.*?)<\/script>/s)![1]);
   const product = ld["@graph"].find((n: { "@type": string }) => n["@type"] === "Product");
   expect(product.name).toBe(p.name);
-  expect(product.offers).toMatchObject({ priceCurrency: "AUD", price: p.price.toFixed(2), availability: "https://schema.org/InStock" });
+  expect(product.offers).toMatchObject({
+    priceCurrency: "AUD",
+    price: p.price.toFixed(2),
+    availability: "https://schema.org/InStock",
+  });
   expect((await request.get("/catalogue/no-such-group")).status()).toBe(404);
   expect((await request.get(`/catalogue/${p.group}/no-such-product`)).status()).toBe(404);
 });

@@ -21,7 +21,9 @@ function parseHead(html: string) {
   const metas = openingTags(head, "meta");
   const links = openingTags(head, "link");
   const titles = [...head.matchAll(/<title>([^<]*)<\/title>/g)].map((m) => m[1]);
-  const jsonLd = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]) as unknown);
+  const jsonLd = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    (m) => JSON.parse(m[1]) as unknown,
+  );
   const metaNamed = (key: string) => metas.filter((m) => m.name === key || m.property === key);
   return { metas, links, titles, jsonLd, metaNamed };
 }
@@ -74,8 +76,14 @@ test.describe("page head (view-source)", () => {
       const response = await request.get(path);
       expect(response.status()).toBe(200);
       const head = parseHead(await response.text());
-      expect(head.links.filter((l) => l.rel === "canonical").map((l) => l.href), path).toEqual([`${origin}/about`]);
-      expect(head.metaNamed("og:url").map((m) => m.content), path).toEqual([`${origin}/about`]);
+      expect(
+        head.links.filter((l) => l.rel === "canonical").map((l) => l.href),
+        path,
+      ).toEqual([`${origin}/about`]);
+      expect(
+        head.metaNamed("og:url").map((m) => m.content),
+        path,
+      ).toEqual([`${origin}/about`]);
     }
   });
 
@@ -89,7 +97,10 @@ test.describe("page head (view-source)", () => {
     expect(later.metaNamed("theme-color").map((m) => m.content)).toEqual([DARK_COLOUR]);
   });
 
-  test("/about has exactly one JSON-LD graph: Organization, WebSite with search, AboutPage", async ({ request, baseURL }) => {
+  test("/about has exactly one JSON-LD graph: Organization, WebSite with search, AboutPage", async ({
+    request,
+    baseURL,
+  }) => {
     const html = await (await request.get(PAGES.about.path)).text();
     const { jsonLd } = parseHead(html);
     expect(jsonLd).toHaveLength(1);
@@ -104,13 +115,23 @@ test.describe("page head (view-source)", () => {
     expect(org.taxID).toBe(SITE.abn);
     expect(org.email).toBe(SITE.email);
     expect(org.telephone).toBe(SITE.phone);
-    expect(org.address).toMatchObject({ "@type": "PostalAddress", streetAddress: DOMAIN_SETTINGS.organisation_address });
+    expect(org.address).toMatchObject({
+      "@type": "PostalAddress",
+      streetAddress: DOMAIN_SETTINGS.organisation_address,
+    });
     expect(org.sameAs).toEqual(
-      expect.arrayContaining([DOMAIN_SETTINGS.facebook, DOMAIN_SETTINGS.instagram, DOMAIN_SETTINGS.pinterest, DOMAIN_SETTINGS.youtube]),
+      expect.arrayContaining([
+        DOMAIN_SETTINGS.facebook,
+        DOMAIN_SETTINGS.instagram,
+        DOMAIN_SETTINGS.pinterest,
+        DOMAIN_SETTINGS.youtube,
+      ]),
     );
 
     expect(ofType("WebSite")).toHaveLength(1);
-    const site = ofType("WebSite")[0] as Node & { potentialAction: { "@type": string; target: { urlTemplate: string } } };
+    const site = ofType("WebSite")[0] as Node & {
+      potentialAction: { "@type": string; target: { urlTemplate: string } };
+    };
     expect(site.url).toBe(`${origin}/`);
     expect(site.potentialAction["@type"]).toBe("SearchAction");
     expect(site.potentialAction.target.urlTemplate).toBe(`${origin}/search/{search_term_string}`);
@@ -160,7 +181,8 @@ test.describe("crawler files", () => {
     }
     const priority = (path: string) => entries.find((e) => e.loc === `${origin}${path}`)?.priority;
     expect(priority("/")).toBe("1.0");
-    for (const page of [PAGES.about, PAGES.catalogue, PAGES.delivery, PAGES.whereToFindUs]) expect(priority(page.path), page.path).toBe("0.9");
+    for (const page of [PAGES.about, PAGES.catalogue, PAGES.delivery, PAGES.whereToFindUs])
+      expect(priority(page.path), page.path).toBe("0.9");
     // Categories are /catalogue/{group} (0.8); products one level down (0.7).
     const categories = entries.filter((e) => /\/catalogue\/[^/]+$/.test(e.loc ?? ""));
     expect(categories).toHaveLength(6);

@@ -3,7 +3,26 @@ import { expect, test } from "@playwright/test";
 import { LANGUAGE_NAMES, PAGES, decodeEntities, messages, waitForHydration } from "./support";
 
 /** The 18 interface languages a visitor can pick. */
-const CODES = ["ar", "de", "en", "es", "fr", "id", "it", "ja", "ka", "ko", "pl", "pt-BR", "ru", "tr", "uk", "uz", "vi", "zh-CN"] as const;
+const CODES = [
+  "ar",
+  "de",
+  "en",
+  "es",
+  "fr",
+  "id",
+  "it",
+  "ja",
+  "ka",
+  "ko",
+  "pl",
+  "pt-BR",
+  "ru",
+  "tr",
+  "uk",
+  "uz",
+  "vi",
+  "zh-CN",
+] as const;
 
 /** Paths under /locales/ the browser asks for while the page is open. */
 function recordMessageRequests(page: Page) {
@@ -34,7 +53,10 @@ async function expectChromeIn(page: Page, code: string, want: typeof expect = ex
  * One page load per language, all in one test (a browser context per language would triple the
  * run time): soft assertions so one broken language does not hide the others.
  */
-test("each of the 18 languages renders the chrome and the 404 page in that language", async ({ page, javaScriptEnabled }) => {
+test("each of the 18 languages renders the chrome and the 404 page in that language", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   test.slow();
   const fetched = recordMessageRequests(page);
   for (const code of CODES) {
@@ -74,7 +96,8 @@ test("Arabic is laid out right to left: the site name sits to the right of the n
   const navLinks = await nav.getByRole("link").all();
   expect(navLinks.length).toBeGreaterThan(1);
   const boxes = await Promise.all(navLinks.map((l) => l.boundingBox()));
-  for (const box of boxes) expect(brand!.x, "brand starts right of every nav link's end").toBeGreaterThanOrEqual(box!.x + box!.width);
+  for (const box of boxes)
+    expect(brand!.x, "brand starts right of every nav link's end").toBeGreaterThanOrEqual(box!.x + box!.width);
   // And the nav links themselves run right to left: the first ("Home") is the rightmost.
   const xs = boxes.map((b) => b!.x);
   expect(xs).toEqual([...xs].sort((a, b) => b - a));
@@ -104,9 +127,15 @@ test("picking Deutsch in the language menu switches the page to German", async (
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(PAGES.about.h1);
   const germanMenu = page.getByRole("list", { name: messages("de")["language.label"], includeHidden: true });
   await expect(germanMenu).toBeHidden();
-  await expect(germanMenu.getByRole("link", { name: "Deutsch", includeHidden: true })).toHaveAttribute("aria-current", "true");
+  await expect(germanMenu.getByRole("link", { name: "Deutsch", includeHidden: true })).toHaveAttribute(
+    "aria-current",
+    "true",
+  );
   // And it sticks for the next page.
-  await page.getByRole("navigation", { name: messages("de")["nav.main"] }).getByRole("link", { name: "Delivery" }).click();
+  await page
+    .getByRole("navigation", { name: messages("de")["nav.main"] })
+    .getByRole("link", { name: "Delivery" })
+    .click();
   await expect(page).toHaveURL(PAGES.delivery.path);
   await expectChromeIn(page, "de");
 });
@@ -128,7 +157,11 @@ test("a first visit from a French browser is in French", async ({ browser, baseU
   }
 });
 
-test("an unsupported ?lng= falls back to English and is not remembered", async ({ browser, baseURL, javaScriptEnabled }) => {
+test("an unsupported ?lng= falls back to English and is not remembered", async ({
+  browser,
+  baseURL,
+  javaScriptEnabled,
+}) => {
   const context = await browser.newContext({ baseURL, javaScriptEnabled });
   try {
     const page = await context.newPage();

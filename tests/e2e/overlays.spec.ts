@@ -9,7 +9,10 @@ const backToTop = (page: Page) => page.getByRole("link", { name: "Back to top", 
 test.describe("back to top", () => {
   test.use({ viewport: { width: 1280, height: 600 } });
 
-  test("the arrow appears once the page has scrolled past 100 px and takes the visitor back up", async ({ page, javaScriptEnabled }) => {
+  test("the arrow appears once the page has scrolled past 100 px and takes the visitor back up", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await page.goto(PAGES.about.path);
     if (javaScriptEnabled) await waitForHydration(page);
     // A long page: there is somewhere to scroll to.
@@ -56,7 +59,9 @@ test("the first Tab shows and focuses the skip link", async ({ page, javaScriptE
 
   await page.keyboard.press("Tab");
   await expect(skip).toBeFocused();
-  await expect.poll(async () => (await skip.boundingBox())?.width ?? 0, { message: "the focused skip link is readable" }).toBeGreaterThan(40);
+  await expect
+    .poll(async () => (await skip.boundingBox())?.width ?? 0, { message: "the focused skip link is readable" })
+    .toBeGreaterThan(40);
   await expect(skip).toHaveAttribute("href", "#main");
 });
 
@@ -101,14 +106,22 @@ async function recordProgressStates(page: Page) {
     const bar = document.querySelector('[role="progressbar"]')!;
     const states: string[] = [bar.getAttribute("data-state") ?? ""];
     (window as unknown as { __progressStates: string[] }).__progressStates = states;
-    new MutationObserver(() => states.push(bar.getAttribute("data-state") ?? "")).observe(bar, { attributeFilter: ["data-state"] });
+    new MutationObserver(() => states.push(bar.getAttribute("data-state") ?? "")).observe(bar, {
+      attributeFilter: ["data-state"],
+    });
   });
-  return async () => page.evaluate(() => (window as unknown as { __progressStates: string[] }).__progressStates.filter((s, i, all) => s !== all[i - 1]));
+  return async () =>
+    page.evaluate(() =>
+      (window as unknown as { __progressStates: string[] }).__progressStates.filter((s, i, all) => s !== all[i - 1]),
+    );
 }
 
 test.describe("navigation progress bar", () => {
   test.beforeEach(({ javaScriptEnabled }) => {
-    test.skip(!javaScriptEnabled, "Without JavaScript the browser's own loading indicator shows navigation; the bar is driven by client-side routing.");
+    test.skip(
+      !javaScriptEnabled,
+      "Without JavaScript the browser's own loading indicator shows navigation; the bar is driven by client-side routing.",
+    );
   });
 
   test("runs while the next page loads and completes when it arrives", async ({ page }) => {

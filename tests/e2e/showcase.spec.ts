@@ -53,7 +53,10 @@ test.describe("showcase page", () => {
     }
   });
 
-  test("every frame is visible once scrolled to (and at once without JavaScript)", async ({ page, javaScriptEnabled }) => {
+  test("every frame is visible once scrolled to (and at once without JavaScript)", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await open(page);
     const frames = page.locator("[data-aos]");
     expect(await frames.count()).toBeGreaterThanOrEqual(5);
@@ -90,7 +93,10 @@ test.describe("showcase page", () => {
     await expect(page.getByRole("heading", { name: "Links" })).toBeVisible();
   });
 
-  test("a gallery photo opens large: in the lightbox with JavaScript, as the image itself without", async ({ page, javaScriptEnabled }) => {
+  test("a gallery photo opens large: in the lightbox with JavaScript, as the image itself without", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await open(page);
     const grid = page.locator('section[data-layout="grid"]').first();
     const first = grid.getByRole("link", { name: /Enlarge photo 1 of \d+$/ });
@@ -117,7 +123,10 @@ test.describe("showcase page", () => {
     }
   });
 
-  test("the slider shows its photos in a row that scrolls, with buttons when JavaScript runs", async ({ page, javaScriptEnabled }) => {
+  test("the slider shows its photos in a row that scrolls, with buttons when JavaScript runs", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     // Narrow enough that the photos do not all fit.
     await page.setViewportSize({ width: 700, height: 900 });
     await open(page);
@@ -186,7 +195,9 @@ test.describe("showcase page", () => {
     await expect(page.locator("html")).toHaveClass(/dark/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(SHOWCASE.h1);
     // Interface strings are Arabic: the stars are read out in Arabic.
-    await expect(page.getByRole("img", { name: messages("ar")["widgets.rating"].replace("{{rating}}", "5") }).first()).toBeVisible();
+    await expect(
+      page.getByRole("img", { name: messages("ar")["widgets.rating"].replace("{{rating}}", "5") }).first(),
+    ).toBeVisible();
   });
 });
 
@@ -199,13 +210,32 @@ test.describe("showcase page quality", () => {
   async function axeViolations(page: Page) {
     await page.addScriptTag({ content: axeSource });
     return page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+      const axe = (
+        window as unknown as {
+          axe: {
+            run: (
+              ctx: unknown,
+              opts: unknown,
+            ) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
+          };
+        }
+      ).axe;
       const result = await axe.run(document, { resultTypes: ["violations"] });
-      return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join(", ")}`);
+      return result.violations.map(
+        (v) =>
+          `${v.id} (${v.impact}): ${v.nodes
+            .map((n) => n.target.join(" "))
+            .slice(0, 5)
+            .join(", ")}`,
+      );
     });
   }
 
-  for (const [name, query] of [["light", "?theme=light"], ["dark", "?theme=dark"], ["Arabic", "?lng=ar"]] as const) {
+  for (const [name, query] of [
+    ["light", "?theme=light"],
+    ["dark", "?theme=dark"],
+    ["Arabic", "?lng=ar"],
+  ] as const) {
     test(`has no axe violations (${name})`, async ({ page }) => {
       await page.emulateMedia({ reducedMotion: "reduce" });
       await open(page, `/showcase${query}`);

@@ -21,11 +21,19 @@ export const HEADER_LINKS = ["Home", "About", "Catalogue", "Delivery", "Where to
 
 /** Seeded pages: path, h1 and the sitemap's seo_title (the document title before the suffix). */
 export const PAGES = {
-  home: { path: "/", h1: "Outdoor furniture made by hand on the Sunshine Coast", seoTitle: "Hand-made Timber Outdoor Furniture, Sunshine Coast" },
+  home: {
+    path: "/",
+    h1: "Outdoor furniture made by hand on the Sunshine Coast",
+    seoTitle: "Hand-made Timber Outdoor Furniture, Sunshine Coast",
+  },
   about: { path: "/about", h1: "About Dovetail", seoTitle: "About Our Family Workshop" },
   catalogue: { path: "/catalogue", h1: "Catalogue", seoTitle: "Outdoor Furniture Catalogue" },
   delivery: { path: "/delivery", h1: "Delivery", seoTitle: "Delivery Prices and Areas" },
-  whereToFindUs: { path: "/where-to-find-us", h1: "Where to find us", seoTitle: "Where to Find Us: Eumundi Markets and Workshop" },
+  whereToFindUs: {
+    path: "/where-to-find-us",
+    h1: "Where to find us",
+    seoTitle: "Where to Find Us: Eumundi Markets and Workshop",
+  },
 } as const;
 
 /** Keeps the map embed off the network: the journeys check our markup, not Google's page. */
@@ -64,12 +72,15 @@ const repoFile = (relative: string) => fileURLToPath(new URL(`../../${relative}`
 const readJson = <T>(relative: string) => JSON.parse(readFileSync(repoFile(relative), "utf8")) as T;
 
 /** seeds/domain.json settings (site name, title suffix, theme colours, favicons…). */
-export const DOMAIN_SETTINGS = readJson<{ settings: Record<string, string | boolean | number> }>("seeds/domain.json").settings;
+export const DOMAIN_SETTINGS = readJson<{ settings: Record<string, string | boolean | number> }>(
+  "seeds/domain.json",
+).settings;
 
 /** seeds/pages.json: each page's sitemap title and meta description, by url ("home", "about"…). */
-export const SEED_PAGES = readJson<{ url: string; seo_title: string | null; meta_description: string | null; priority: number | null }[]>(
-  "seeds/pages.json",
-);
+export const SEED_PAGES =
+  readJson<{ url: string; seo_title: string | null; meta_description: string | null; priority: number | null }[]>(
+    "seeds/pages.json",
+  );
 
 /** The interface languages, each named in its own language: the app's own list. */
 export const LANGUAGE_NAMES: Record<string, string> = LANGUAGES;
@@ -145,15 +156,18 @@ export async function scrollY(page: Page) {
 // The showcase page (seeds/pages.json, url "showcase") and the seeded content its widgets show.
 
 type SeedWidget = { id: string; type: string; fields: Record<string, unknown> };
-const showcaseSeed = readJson<{ url: string; rows: { blocks: { widgets: SeedWidget[] }[] }[] }[]>("seeds/pages.json").find(
-  (p) => p.url === "showcase",
-)!;
+const showcaseSeed = readJson<{ url: string; rows: { blocks: { widgets: SeedWidget[] }[] }[] }[]>(
+  "seeds/pages.json",
+).find((p) => p.url === "showcase")!;
 const showcaseWidget = (id: string) =>
   showcaseSeed.rows.flatMap((r) => r.blocks.flatMap((b) => b.widgets)).find((w) => w.id === `showcase-${id}`)!.fields;
 const people = readJson<{ first_name: string; last_name: string }[]>("seeds/people.json");
 const faqs = readJson<{ group: string; name: string; content: string }[]>("seeds/faqs.json");
 const galleries = readJson<{ url: string; heading: string }[]>("seeds/galleries.json");
-const plain = (html: string) => decodeEntities(html.replace(/<[^>]+>/g, " ")).replace(/\s+/g, " ").trim();
+const plain = (html: string) =>
+  decodeEntities(html.replace(/<[^>]+>/g, " "))
+    .replace(/\s+/g, " ")
+    .trim();
 
 export const SHOWCASE = {
   h1: String(showcaseWidget("title").title),

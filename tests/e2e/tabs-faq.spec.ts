@@ -37,11 +37,18 @@ async function expectSelected(page: Page, selected: keyof typeof TABS) {
 test.describe("about page tabs", () => {
   test("the first tab is selected by default", async ({ page }) => {
     await page.goto("/about");
-    await expect(page.getByRole("tablist").getByRole("tab")).toHaveText([TABS.story.name, TABS.timber.name, TABS.warranty.name]);
+    await expect(page.getByRole("tablist").getByRole("tab")).toHaveText([
+      TABS.story.name,
+      TABS.timber.name,
+      TABS.warranty.name,
+    ]);
     await expectSelected(page, "story");
   });
 
-  test("clicking a tab shows its content, hides the first and records it in the URL", async ({ page, javaScriptEnabled }) => {
+  test("clicking a tab shows its content, hides the first and records it in the URL", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await page.goto("/about");
     if (javaScriptEnabled) {
       await waitForHydration(page);
@@ -71,7 +78,10 @@ test.describe("about page tabs", () => {
   });
 
   test("the served HTML holds every tab's text, and only the chosen panel is not hidden", async ({ request }) => {
-    for (const [path, chosen] of [["/about", TABS.story], ["/about?tab=Our%20warranty", TABS.warranty]] as const) {
+    for (const [path, chosen] of [
+      ["/about", TABS.story],
+      ["/about?tab=Our%20warranty", TABS.warranty],
+    ] as const) {
       const html = await (await request.get(path)).text();
       const panels = [...html.matchAll(/<div[^>]*role="tabpanel"[^>]*>/g)].map((m) => m[0]);
       expect(panels).toHaveLength(Object.keys(TABS).length);

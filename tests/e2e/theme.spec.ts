@@ -7,7 +7,11 @@ import { PAGES, backgroundLightness, waitForHydration } from "./support";
  * works without JavaScript; the choice is kept in a cookie and written on <html> by the server.
  */
 
-const themeSummary = (page: Page) => page.getByRole("banner").locator("details > summary").filter({ hasText: /^(Light|Dark|System)$/ });
+const themeSummary = (page: Page) =>
+  page
+    .getByRole("banner")
+    .locator("details > summary")
+    .filter({ hasText: /^(Light|Dark|System)$/ });
 
 async function chooseTheme(page: Page, name: "Light" | "Dark" | "System") {
   await themeSummary(page).click();
@@ -20,7 +24,8 @@ async function chooseTheme(page: Page, name: "Light" | "Dark" | "System") {
 
 /** The page looks dark (or light) to a visitor: the body's background. */
 async function expectLooks(page: Page, scheme: "dark" | "light") {
-  if (scheme === "dark") await expect.poll(() => backgroundLightness(page), { message: "body background is dark" }).toBeLessThan(0.3);
+  if (scheme === "dark")
+    await expect.poll(() => backgroundLightness(page), { message: "body background is dark" }).toBeLessThan(0.3);
   else await expect.poll(() => backgroundLightness(page), { message: "body background is light" }).toBeGreaterThan(0.9);
 }
 
@@ -44,7 +49,11 @@ test("with no choice the page follows the device's colour scheme", async ({ page
   await expect(page.locator("html")).not.toHaveClass(/\b(dark|light)\b/);
 });
 
-test("choosing Dark overrides a light device, survives reloads and new pages, and System undoes it", async ({ page, context, javaScriptEnabled }) => {
+test("choosing Dark overrides a light device, survives reloads and new pages, and System undoes it", async ({
+  page,
+  context,
+  javaScriptEnabled,
+}) => {
   await page.emulateMedia({ colorScheme: "light" });
   await page.goto(PAGES.about.path);
   if (javaScriptEnabled) await waitForHydration(page);

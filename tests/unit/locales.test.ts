@@ -8,8 +8,24 @@ import { describe, expect, it } from "vitest";
 const LOCALES_DIR = fileURLToPath(new URL("../../locales", import.meta.url));
 
 const EXPECTED_LANGUAGES = [
-  "ar", "de", "en", "es", "fr", "id", "it", "ja", "ka",
-  "ko", "pl", "pt-BR", "ru", "tr", "uk", "uz", "vi", "zh-CN",
+  "ar",
+  "de",
+  "en",
+  "es",
+  "fr",
+  "id",
+  "it",
+  "ja",
+  "ka",
+  "ko",
+  "pl",
+  "pt-BR",
+  "ru",
+  "tr",
+  "uk",
+  "uz",
+  "vi",
+  "zh-CN",
 ];
 
 /**
@@ -93,7 +109,8 @@ describe("locales", () => {
         if (typeof value !== "string") continue;
         const want = placeholders(en as string);
         const got = placeholders(value);
-        if (want.join() !== got.join()) wrong.push(`${key}: expected ${want.join(" ") || "none"}, got ${got.join(" ") || "none"}`);
+        if (want.join() !== got.join())
+          wrong.push(`${key}: expected ${want.join(" ") || "none"}, got ${got.join(" ") || "none"}`);
       }
       expect(wrong, `${lng}: placeholders differ`).toEqual([]);
     });
@@ -110,7 +127,9 @@ describe("locales", () => {
     it("does not leave messages in English beyond the allowance", () => {
       const messages = load();
       const allowed = new Set([...(SAME_AS_ENGLISH_ALLOWED["*"] ?? []), ...(SAME_AS_ENGLISH_ALLOWED[lng] ?? [])]);
-      const untranslated = [...english].filter(([key, en]) => messages.get(key) === en && !allowed.has(key)).map(([key]) => key);
+      const untranslated = [...english]
+        .filter(([key, en]) => messages.get(key) === en && !allowed.has(key))
+        .map(([key]) => key);
       expect(untranslated, `${lng}: same as English`).toEqual([]);
     });
   });

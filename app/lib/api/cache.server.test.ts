@@ -129,9 +129,13 @@ describe("SwrCache", () => {
 
   it("rejects a failing first load (nothing to serve) and does not keep it", async () => {
     await expect(
-      cache.get("k", async () => {
-        throw new Error("boom");
-      }, { freshFor: 100 }),
+      cache.get(
+        "k",
+        async () => {
+          throw new Error("boom");
+        },
+        { freshFor: 100 },
+      ),
     ).rejects.toThrow("boom");
     expect(cache.peek("k")).toBeUndefined();
     await expect(cache.get("k", async () => "v1", { freshFor: 100 })).resolves.toBe("v1");

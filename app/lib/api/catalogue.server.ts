@@ -5,7 +5,10 @@ import { productSchema, slideSchema } from "./schemas";
 import type { Product, Slide } from "./schemas";
 import type { Transport } from "./transport.server";
 
-const slug = z.string().max(100).regex(/^[\w-]+$/);
+const slug = z
+  .string()
+  .max(100)
+  .regex(/^[\w-]+$/);
 
 /** Answer schemas live at module level: the transport parses a cached answer once per schema. */
 const productsAnswerSchema = z.object({ data: z.array(productSchema) });

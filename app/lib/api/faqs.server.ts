@@ -8,7 +8,11 @@ export const faqSchema = z.object({
   id: z.union([z.number(), z.string()]),
   name: text,
   content: text,
-  group: z.union([z.number(), z.string()]).nullish().catch(null).transform((v) => v ?? null),
+  group: z
+    .union([z.number(), z.string()])
+    .nullish()
+    .catch(null)
+    .transform((v) => v ?? null),
 });
 export type Faq = z.infer<typeof faqSchema>;
 

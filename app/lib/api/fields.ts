@@ -4,7 +4,11 @@ import { isUpstreamError } from "./errors";
 /** Parsing helpers shared by the content clients (testimonials, people, FAQs, galleries, media). */
 
 /** A text field: missing, null or not a string reads as "". */
-export const text = z.string().nullish().catch(null).transform((v) => v ?? "");
+export const text = z
+  .string()
+  .nullish()
+  .catch(null)
+  .transform((v) => v ?? "");
 
 /** A list whose broken entries are dropped rather than failing the whole answer. */
 export function tolerantList<T extends z.ZodTypeAny>(item: T) {
@@ -25,7 +29,13 @@ export function noneOn404<T>(fallback: T) {
 }
 
 /** A group is named by id or slug; anything else is no group the upstream could know. */
-export const groupKey = z.union([z.number().int().positive(), z.string().trim().regex(/^[\w-]{1,100}$/)]);
+export const groupKey = z.union([
+  z.number().int().positive(),
+  z
+    .string()
+    .trim()
+    .regex(/^[\w-]{1,100}$/),
+]);
 
 export interface ListOptions {
   /** Only this group's items; empty or missing means every item. */
@@ -39,5 +49,10 @@ export interface ListOptions {
 export function listQuery({ group, pageSize, imageWidth, imageAspect }: ListOptions) {
   const wanted = group === "" || group == null ? undefined : group;
   if (wanted !== undefined && !groupKey.safeParse(wanted).success) return null;
-  return { page_size: Math.trunc(pageSize), image_width: Math.trunc(imageWidth), image_aspect: imageAspect, group: wanted };
+  return {
+    page_size: Math.trunc(pageSize),
+    image_width: Math.trunc(imageWidth),
+    image_aspect: imageAspect,
+    group: wanted,
+  };
 }

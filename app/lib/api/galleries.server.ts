@@ -24,8 +24,18 @@ const extraAspectSchema = z.object({
   webp_url: optionalAssetUrl,
   avif_url: optionalAssetUrl,
   placeholder: placeholderSchema,
-  width: z.number().positive().nullish().catch(null).transform((v) => v ?? null),
-  height: z.number().positive().nullish().catch(null).transform((v) => v ?? null),
+  width: z
+    .number()
+    .positive()
+    .nullish()
+    .catch(null)
+    .transform((v) => v ?? null),
+  height: z
+    .number()
+    .positive()
+    .nullish()
+    .catch(null)
+    .transform((v) => v ?? null),
 });
 export type ExtraAspect = z.infer<typeof extraAspectSchema>;
 
@@ -35,14 +45,19 @@ export const galleryImageSchema = imageSchema.extend({
     .array(z.unknown())
     .nullish()
     .catch(null)
-    .transform((list) => (list ?? []).flatMap((e) => {
-      const r = extraAspectSchema.safeParse(e);
-      return r.success ? [r.data] : [];
-    })),
+    .transform((list) =>
+      (list ?? []).flatMap((e) => {
+        const r = extraAspectSchema.safeParse(e);
+        return r.success ? [r.data] : [];
+      }),
+    ),
 });
 export type GalleryImage = z.infer<typeof galleryImageSchema>;
 // A broken image record loses the picture, not the gallery.
-const image = galleryImageSchema.nullish().catch(null).transform((v) => v ?? null);
+const image = galleryImageSchema
+  .nullish()
+  .catch(null)
+  .transform((v) => v ?? null);
 
 export const gallerySlideSchema = z.object({
   id,
@@ -60,17 +75,32 @@ const galleryBase = {
   url: text,
   heading: text,
   sub_heading: text,
-  group: id.nullish().catch(null).transform((v) => v ?? null),
+  group: id
+    .nullish()
+    .catch(null)
+    .transform((v) => v ?? null),
 };
 
-export const gallerySchema = z.object({ ...galleryBase, slides: tolerantList(gallerySlideSchema).nullish().catch(null).transform((v) => v ?? []) });
+export const gallerySchema = z.object({
+  ...galleryBase,
+  slides: tolerantList(gallerySlideSchema)
+    .nullish()
+    .catch(null)
+    .transform((v) => v ?? []),
+});
 export type Gallery = z.infer<typeof gallerySchema>;
 
 /** A gallery in a group's list: its first slide's image and how many slides it has. */
 export const gallerySummarySchema = z.object({
   ...galleryBase,
   image,
-  slide_count: z.number().int().nonnegative().nullish().catch(null).transform((v) => v ?? 0),
+  slide_count: z
+    .number()
+    .int()
+    .nonnegative()
+    .nullish()
+    .catch(null)
+    .transform((v) => v ?? 0),
 });
 export type GallerySummary = z.infer<typeof gallerySummarySchema>;
 
@@ -79,7 +109,13 @@ const galleryAnswerSchema = z.object({ data: gallerySchema });
 const gallerySummariesAnswerSchema = z.object({ data: tolerantList(gallerySummarySchema) });
 
 /** A gallery by id or url: letters, digits, - and _ only, so it is one safe path segment. */
-const galleryKey = z.union([z.number().int().positive(), z.string().trim().regex(/^[\w-]{1,100}$/)]);
+const galleryKey = z.union([
+  z.number().int().positive(),
+  z
+    .string()
+    .trim()
+    .regex(/^[\w-]{1,100}$/),
+]);
 
 export interface GalleryOptions {
   aspect: ImageAspect;
@@ -94,12 +130,21 @@ export interface GalleryOptions {
  * One gallery by id or url with its slides (spec: GET cognito/gallery/{id|url}); null when the
  * key is malformed or the upstream knows no such gallery.
  */
-export function getGallery(t: Transport, key: unknown, { aspect, width, extraAspects = [], limit }: GalleryOptions): Promise<Gallery | null> {
+export function getGallery(
+  t: Transport,
+  key: unknown,
+  { aspect, width, extraAspects = [], limit }: GalleryOptions,
+): Promise<Gallery | null> {
   const parsed = galleryKey.safeParse(typeof key === "string" && /^\d+$/.test(key.trim()) ? Number(key) : key);
   if (!parsed.success) return Promise.resolve(null);
   const k = String(parsed.data);
   const extra = extraAspects.filter((a) => a !== aspect).join(",");
-  const query = { image_aspect: aspect, image_width: width, extra_aspects: extra || undefined, limit: limit && limit > 0 ? limit : undefined };
+  const query = {
+    image_aspect: aspect,
+    image_width: width,
+    extra_aspects: extra || undefined,
+    limit: limit && limit > 0 ? limit : undefined,
+  };
   return t
     .get(`/api/v1/cognito/gallery/${encodeURIComponent(k)}`, galleryAnswerSchema, query, { cache: CacheShort })
     .then((r) => ({ ...r.data, slides: query.limit ? r.data.slides.slice(0, query.limit) : r.data.slides }))
@@ -110,7 +155,12 @@ export function getGallery(t: Transport, key: unknown, { aspect, width, extraAsp
  * The galleries of a group (spec: GET cognito/gallery?group), each with its first image at an
  * aspect and width (4x3 at 300 by default); every gallery when no group is given.
  */
-export function getGalleries(t: Transport, group: unknown, aspect: ImageAspect = "4x3", width = 300): Promise<GallerySummary[]> {
+export function getGalleries(
+  t: Transport,
+  group: unknown,
+  aspect: ImageAspect = "4x3",
+  width = 300,
+): Promise<GallerySummary[]> {
   const g = group === null || group === undefined || group === "" ? null : groupKey.safeParse(group);
   if (g && !g.success) return Promise.resolve([]);
   const groupValue = g?.success ? g.data : undefined;

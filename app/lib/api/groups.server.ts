@@ -5,7 +5,10 @@ import { groupSchema } from "./schemas";
 import type { Group } from "./schemas";
 import type { Transport } from "./transport.server";
 
-const name = z.string().max(100).regex(/^[\w-]+$/);
+const name = z
+  .string()
+  .max(100)
+  .regex(/^[\w-]+$/);
 
 /** Answer schemas live at module level: the transport parses a cached answer once per schema. */
 const groupsAnswerSchema = z.object({ data: z.array(groupSchema) });
@@ -20,7 +23,12 @@ export async function getGroups(t: Transport, namespace: string, model: string, 
 }
 
 /** One group by its slug, with its children; null when there is none. */
-export async function getGroupDetails(t: Transport, namespace: string, model: string, group: string): Promise<Group | null> {
+export async function getGroupDetails(
+  t: Transport,
+  namespace: string,
+  model: string,
+  group: string,
+): Promise<Group | null> {
   if (![namespace, model, group].every((v) => name.safeParse(v).success)) return null;
   const path = `/api/v1/cognito/group/details/${namespace}/${model}/${group}`;
   try {

@@ -11,7 +11,10 @@ export const videoSchema = z.object({
   id: z.number(),
   url: assetUrlSchema,
   mime: z.string().default("video/mp4"),
-  poster: imageSchema.nullish().catch(null).transform((v) => v ?? null),
+  poster: imageSchema
+    .nullish()
+    .catch(null)
+    .transform((v) => v ?? null),
 });
 export type Video = z.infer<typeof videoSchema>;
 
@@ -30,7 +33,12 @@ export function imageHash(holder: unknown, name: string): string | null {
  * One image record by its content hash at an aspect and width (spec: POST image/getByHash);
  * null when the hash is malformed or unknown. Records never change for a hash: cached an hour.
  */
-export function getImageByHash(t: Transport, hash: string | null, aspect: string, width: number): Promise<Image | null> {
+export function getImageByHash(
+  t: Transport,
+  hash: string | null,
+  aspect: string,
+  width: number,
+): Promise<Image | null> {
   if (!hash || !hashSchema.safeParse(hash).success) return Promise.resolve(null);
   const body = { hash, image_aspect: aspect, image_width: width };
   return t

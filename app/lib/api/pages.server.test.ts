@@ -29,7 +29,18 @@ const json = (body: unknown, status = 200) =>
 const networkDown: FetchFn = () => Promise.reject(new TypeError("fetch failed"));
 
 function upstreamPage(url: string, over: Record<string, unknown> = {}) {
-  return { id: 42, name: url, slug: url, url, title: `Upstream ${url}`, content: "", rows: [], pageContents: [], updated_at: "2026-05-01T00:00:00Z", ...over };
+  return {
+    id: 42,
+    name: url,
+    slug: url,
+    url,
+    title: `Upstream ${url}`,
+    content: "",
+    rows: [],
+    pageContents: [],
+    updated_at: "2026-05-01T00:00:00Z",
+    ...over,
+  };
 }
 
 /** A fetch that serves pages from a mutable map (404 otherwise), or fails when `down`. */
@@ -68,7 +79,10 @@ describe("getPage with the upstream down", () => {
   });
 
   it("serves the seeded page on a 5xx too", async () => {
-    const page = await getPage(transport(async () => json({ message: "db down" }, 503)), "about");
+    const page = await getPage(
+      transport(async () => json({ message: "db down" }, 503)),
+      "about",
+    );
     expect(page?.id).toBe("seed-about");
   });
 
@@ -86,7 +100,12 @@ describe("getPage with the upstream down", () => {
   });
 
   it("does not fall back to the seed when the upstream says 404", async () => {
-    await expect(getPage(transport(async () => json({ message: "Page not found" }, 404)), "about")).resolves.toBeNull();
+    await expect(
+      getPage(
+        transport(async () => json({ message: "Page not found" }, 404)),
+        "about",
+      ),
+    ).resolves.toBeNull();
   });
 });
 

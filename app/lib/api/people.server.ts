@@ -12,8 +12,15 @@ export const personSchema = z.object({
   title: text,
   description: text,
   // A broken image record loses the photo, not the person.
-  photo: imageSchema.nullish().catch(null).transform((v) => v ?? null),
-  group: z.union([z.number(), z.string()]).nullish().catch(null).transform((v) => v ?? null),
+  photo: imageSchema
+    .nullish()
+    .catch(null)
+    .transform((v) => v ?? null),
+  group: z
+    .union([z.number(), z.string()])
+    .nullish()
+    .catch(null)
+    .transform((v) => v ?? null),
 });
 export type Person = z.infer<typeof personSchema>;
 

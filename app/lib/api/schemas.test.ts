@@ -18,13 +18,26 @@ describe("imageSchema: upstream URLs go into src, href and CSS only when safe", 
   });
 
   it("refuses an image whose main URL is a script, another scheme, protocol-relative or breaks out of CSS", () => {
-    for (const url of ["javascript:alert(1)", "data:text/html,x", "//evil.example/x.jpg", '/x.jpg") ; position:fixed', "/x.jpg'", "/a b.jpg", "/x.jpg)"]) {
+    for (const url of [
+      "javascript:alert(1)",
+      "data:text/html,x",
+      "//evil.example/x.jpg",
+      '/x.jpg") ; position:fixed',
+      "/x.jpg'",
+      "/a b.jpg",
+      "/x.jpg)",
+    ]) {
       expect(imageSchema.safeParse({ ...good, url }).success, url).toBe(false);
     }
   });
 
   it("drops an unsafe format URL or placeholder instead of the whole image", () => {
-    const image = imageSchema.parse({ ...good, webp_url: "javascript:alert(1)", avif_url: '/a.avif");x', placeholder: "url(https://evil)" });
+    const image = imageSchema.parse({
+      ...good,
+      webp_url: "javascript:alert(1)",
+      avif_url: '/a.avif");x',
+      placeholder: "url(https://evil)",
+    });
     expect(image.url).toBe(good.url);
     expect(image.webp_url).toBeNull();
     expect(image.avif_url).toBeNull();
@@ -32,7 +45,9 @@ describe("imageSchema: upstream URLs go into src, href and CSS only when safe", 
   });
 
   it("checks extra aspects' URLs too", () => {
-    expect(imageSchema.safeParse({ ...good, extra_aspects: [{ aspect: "orig", url: "javascript:1" }] }).success).toBe(false);
+    expect(imageSchema.safeParse({ ...good, extra_aspects: [{ aspect: "orig", url: "javascript:1" }] }).success).toBe(
+      false,
+    );
   });
 });
 

@@ -11,7 +11,10 @@ export const widgetSchema = z
     sort: z.number().default(0),
     deleted: z.boolean().default(false),
     fields: looseRecord.nullish().transform((v) => v ?? {}),
-    items: z.array(looseRecord).nullish().transform((v) => v ?? []),
+    items: z
+      .array(looseRecord)
+      .nullish()
+      .transform((v) => v ?? []),
     /** Wrapper settings of a row's widget (visibility, dates, colours, spacing, background, animation). */
     wrapper: looseRecord.optional().catch(undefined),
   })
@@ -19,8 +22,14 @@ export const widgetSchema = z
 
 export const blockSchema = z.object({
   id: z.union([z.string(), z.number()]).transform(String),
-  title: z.string().nullish().transform((v) => v ?? ""),
-  block_class: z.string().nullish().transform((v) => v ?? ""),
+  title: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ""),
+  block_class: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ""),
   width: z.coerce.number().int().min(1).max(12).catch(12),
   offset: z.coerce.number().int().min(0).max(11).catch(0),
   sort: z.number().default(0),
@@ -30,10 +39,19 @@ export const blockSchema = z.object({
 
 export const rowSchema = z.object({
   row_type: z.enum(["columns", "tabs"]).catch("columns"),
-  row_class: z.string().nullish().transform((v) => v ?? ""),
+  row_class: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ""),
   container_id: z.string().nullish(),
-  container_class: z.string().nullish().transform((v) => v ?? ""),
-  outer_class: z.string().nullish().transform((v) => v ?? ""),
+  container_class: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ""),
+  outer_class: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ""),
   blocks: z.array(blockSchema).default([]),
 });
 
@@ -45,8 +63,14 @@ export const pageBlockSchema = z
     template: z.string(),
     variables: looseRecord.default({}),
     hidden: z.boolean().default(false),
-    start_time: z.string().nullish().transform((v) => v ?? null),
-    end_time: z.string().nullish().transform((v) => v ?? null),
+    start_time: z
+      .string()
+      .nullish()
+      .transform((v) => v ?? null),
+    end_time: z
+      .string()
+      .nullish()
+      .transform((v) => v ?? null),
     deleted: z.boolean().default(false),
   })
   .passthrough();
@@ -56,10 +80,19 @@ export const pageSchema = z.object({
   name: z.string(),
   slug: z.string(),
   url: z.string(),
-  title: z.string().nullish().transform((v) => v ?? ""),
+  title: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ""),
   seo_title: z.string().nullish(),
-  meta_description: z.string().nullish().transform((v) => v ?? ""),
-  content: z.string().nullish().transform((v) => v ?? ""),
+  meta_description: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ""),
+  content: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ""),
   rows: z.array(rowSchema).default([]),
   pageContents: z.array(pageBlockSchema).default([]),
   updated_at: z.string(),
@@ -74,13 +107,34 @@ export const pageListSchema = z.object({
 export const settingsSchema = z
   .object({
     name: z.string().default(""),
-    organisation_name: z.string().nullish().transform((v) => v ?? ""),
-    organisation_abn: z.string().nullish().transform((v) => v ?? ""),
-    organisation_address: z.string().nullish().transform((v) => v ?? ""),
-    organisation_email: z.string().nullish().transform((v) => v ?? ""),
-    organisation_phone: z.string().nullish().transform((v) => v ?? ""),
-    seo_title_prefix: z.string().nullish().transform((v) => v ?? ""),
-    seo_title_suffix: z.string().nullish().transform((v) => v ?? ""),
+    organisation_name: z
+      .string()
+      .nullish()
+      .transform((v) => v ?? ""),
+    organisation_abn: z
+      .string()
+      .nullish()
+      .transform((v) => v ?? ""),
+    organisation_address: z
+      .string()
+      .nullish()
+      .transform((v) => v ?? ""),
+    organisation_email: z
+      .string()
+      .nullish()
+      .transform((v) => v ?? ""),
+    organisation_phone: z
+      .string()
+      .nullish()
+      .transform((v) => v ?? ""),
+    seo_title_prefix: z
+      .string()
+      .nullish()
+      .transform((v) => v ?? ""),
+    seo_title_suffix: z
+      .string()
+      .nullish()
+      .transform((v) => v ?? ""),
     theme_colour: z.string().nullish(),
     dark_theme_colour: z.string().nullish(),
     ecommerce: z.boolean().default(false),
@@ -94,15 +148,24 @@ export const sitemapEntrySchema = z.object({
   lastmod: z.string().nullish(),
   model: z.string().nullish(),
   priority: z.number().nullish(),
-  seo_title: z.string().nullish().transform((v) => v ?? ""),
-  seo_meta_description: z.string().nullish().transform((v) => v ?? ""),
+  seo_title: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ""),
+  seo_meta_description: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ""),
 });
 
 export const linkSchema = z.object({
   id: z.union([z.string(), z.number()]).optional(),
   name: z.string(),
   link: z.string(),
-  icon: z.string().nullish().transform((v) => v ?? ""),
+  icon: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ""),
   parent: z.string().nullish(),
 });
 
@@ -116,8 +179,14 @@ export const initialDataSchema = z.object({
  * An asset URL from the upstream goes into src, href and CSS url(): only a same-site path or an
  * http(s) URL, with none of the characters that could end a CSS string or an attribute.
  */
-export const assetUrlSchema = z.string().max(2000).regex(/^(?:\/(?!\/)|https?:\/\/)[^\s"'()\\<>;`]*$/, "not a safe asset URL");
-export const optionalAssetUrl = assetUrlSchema.nullish().catch(null).transform((v) => v ?? null);
+export const assetUrlSchema = z
+  .string()
+  .max(2000)
+  .regex(/^(?:\/(?!\/)|https?:\/\/)[^\s"'()\\<>;`]*$/, "not a safe asset URL");
+export const optionalAssetUrl = assetUrlSchema
+  .nullish()
+  .catch(null)
+  .transform((v) => v ?? null);
 /** The blurred preview: an inline base64 image, nothing else. */
 export const placeholderSchema = z
   .string()
@@ -131,11 +200,22 @@ export const imageSchema = z.object({
   webp_url: optionalAssetUrl,
   avif_url: optionalAssetUrl,
   placeholder: placeholderSchema,
-  aspect: z.string().nullish().transform((v) => v ?? "orig"),
+  aspect: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? "orig"),
   width: z.number().default(1),
   height: z.number().default(1),
   extra_aspects: z
-    .array(z.object({ aspect: z.string(), url: assetUrlSchema, webp_url: optionalAssetUrl, avif_url: optionalAssetUrl, placeholder: placeholderSchema }))
+    .array(
+      z.object({
+        aspect: z.string(),
+        url: assetUrlSchema,
+        webp_url: optionalAssetUrl,
+        avif_url: optionalAssetUrl,
+        placeholder: placeholderSchema,
+      }),
+    )
     .default([]),
 });
 
@@ -144,28 +224,70 @@ export const productSchema = z.object({
   name: z.string(),
   slug: z.string(),
   url: z.string().default(""),
-  description: z.string().nullish().transform((v) => v ?? ""),
+  description: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ""),
   price: z.coerce.number(),
-  group: z.object({ id: z.number(), name: z.string(), slug: z.string() }).nullish().transform((v) => v ?? null),
+  group: z
+    .object({ id: z.number(), name: z.string(), slug: z.string() })
+    .nullish()
+    .transform((v) => v ?? null),
   photos: z.array(z.object({ id: z.number(), image: imageSchema })).default([]),
   updated_at: z.string().optional(),
 });
 
 export const slideSchema = z.object({
   id: z.number(),
-  heading: z.string().nullish().transform((v) => v ?? ""),
-  sub_heading: z.string().nullish().transform((v) => v ?? ""),
-  sub_heading_1: z.string().nullish().transform((v) => v ?? ""),
-  content: z.string().nullish().transform((v) => v ?? ""),
-  footer: z.string().nullish().transform((v) => v ?? ""),
+  heading: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ""),
+  sub_heading: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ""),
+  sub_heading_1: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ""),
+  content: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ""),
+  footer: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ""),
   image: imageSchema.nullish().transform((v) => v ?? null),
-  overlay_color: z.string().nullish().transform((v) => v ?? null),
-  text_color: z.string().nullish().transform((v) => v ?? null),
-  image_opacity: z.number().nullish().transform((v) => v ?? null),
-  image_saturation: z.number().nullish().transform((v) => v ?? null),
-  link: z.string().nullish().transform((v) => v ?? ""),
-  link_button_text: z.string().nullish().transform((v) => v ?? ""),
-  link_target: z.string().nullish().transform((v) => v ?? ""),
+  overlay_color: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? null),
+  text_color: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? null),
+  image_opacity: z
+    .number()
+    .nullish()
+    .transform((v) => v ?? null),
+  image_saturation: z
+    .number()
+    .nullish()
+    .transform((v) => v ?? null),
+  link: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ""),
+  link_button_text: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ""),
+  link_target: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ""),
 });
 
 export type Image = z.infer<typeof imageSchema>;
@@ -190,10 +312,19 @@ export const groupSchema: z.ZodType<Group, z.ZodTypeDef, unknown> = z.lazy(() =>
   z.object({
     id: z.number(),
     name: z.string(),
-    url: z.string().nullish().transform((v) => v ?? ""),
+    url: z
+      .string()
+      .nullish()
+      .transform((v) => v ?? ""),
     slug: z.string(),
-    content: z.string().nullish().transform((v) => v ?? ""),
-    image: imageSchema.nullish().catch(null).transform((v) => v ?? null),
+    content: z
+      .string()
+      .nullish()
+      .transform((v) => v ?? ""),
+    image: imageSchema
+      .nullish()
+      .catch(null)
+      .transform((v) => v ?? null),
     model: z.string(),
     root: z.number(),
     lft: z.number(),

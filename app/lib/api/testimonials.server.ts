@@ -11,10 +11,17 @@ export const testimonialSchema = z.object({
   title: text,
   content: text,
   // A broken image record loses the image, not the testimonial.
-  image: imageSchema.nullish().catch(null).transform((v) => v ?? null),
+  image: imageSchema
+    .nullish()
+    .catch(null)
+    .transform((v) => v ?? null),
   // The scale is 1 to 5; anything else means "not rated".
   rating: z.coerce.number().int().min(1).max(5).nullable().catch(null),
-  group: z.union([z.number(), z.string()]).nullish().catch(null).transform((v) => v ?? null),
+  group: z
+    .union([z.number(), z.string()])
+    .nullish()
+    .catch(null)
+    .transform((v) => v ?? null),
 });
 export type Testimonial = z.infer<typeof testimonialSchema>;
 

@@ -293,7 +293,9 @@ describe("coalescing of identical GETs", () => {
     g.release();
     const answers = await Promise.all([a, b, c]);
     expect(g.calls).toHaveLength(3);
-    expect(g.calls.map((r) => r.headers.get("authorization")).sort()).toEqual([null, "Bearer alice", "Bearer bob"].sort());
+    expect(g.calls.map((r) => r.headers.get("authorization")).sort()).toEqual(
+      [null, "Bearer alice", "Bearer bob"].sort(),
+    );
     expect(new Set(answers.map((r) => r.n)).size).toBe(3);
   });
 

@@ -93,7 +93,6 @@ export function createTransport(
   token?: string | null,
   { cache, timing }: TransportServices = {},
 ): Transport {
-
   /** No (whole) answer came: a network failure or a timeout, status -1. */
   function noAnswer(cause: unknown, path: string) {
     const timedOut = cause instanceof Error && (cause.name === "TimeoutError" || cause.name === "AbortError");

@@ -24,10 +24,30 @@ interface Columns {
 const COLUMNS: Record<number, Columns> = {
   1: { grid: "grid-cols-1", centred: "w-full", slider: "w-full", sizes: "(min-width: 1200px) 1152px, 100vw" },
   2: { grid: "grid-cols-2", centred: "w-1/2", slider: "w-4/5 sm:w-1/2", sizes: "(min-width: 1200px) 576px, 50vw" },
-  3: { grid: "grid-cols-2 md:grid-cols-3", centred: "w-1/2 md:w-1/3", slider: "w-4/5 sm:w-1/2 md:w-1/3", sizes: "(min-width: 768px) 33vw, 50vw" },
-  4: { grid: "grid-cols-2 md:grid-cols-3 lg:grid-cols-4", centred: "w-1/2 md:w-1/3 lg:w-1/4", slider: "w-4/5 sm:w-1/2 md:w-1/3 lg:w-1/4", sizes: "(min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw" },
-  5: { grid: "grid-cols-3 md:grid-cols-4 lg:grid-cols-5", centred: "w-1/3 md:w-1/4 lg:w-1/5", slider: "w-1/2 md:w-1/4 lg:w-1/5", sizes: "(min-width: 1024px) 20vw, (min-width: 768px) 25vw, 33vw" },
-  6: { grid: "grid-cols-3 md:grid-cols-4 lg:grid-cols-6", centred: "w-1/3 md:w-1/4 lg:w-1/6", slider: "w-1/2 md:w-1/4 lg:w-1/6", sizes: "(min-width: 1024px) 17vw, (min-width: 768px) 25vw, 33vw" },
+  3: {
+    grid: "grid-cols-2 md:grid-cols-3",
+    centred: "w-1/2 md:w-1/3",
+    slider: "w-4/5 sm:w-1/2 md:w-1/3",
+    sizes: "(min-width: 768px) 33vw, 50vw",
+  },
+  4: {
+    grid: "grid-cols-2 md:grid-cols-3 lg:grid-cols-4",
+    centred: "w-1/2 md:w-1/3 lg:w-1/4",
+    slider: "w-4/5 sm:w-1/2 md:w-1/3 lg:w-1/4",
+    sizes: "(min-width: 1024px) 25vw, (min-width: 768px) 33vw, 50vw",
+  },
+  5: {
+    grid: "grid-cols-3 md:grid-cols-4 lg:grid-cols-5",
+    centred: "w-1/3 md:w-1/4 lg:w-1/5",
+    slider: "w-1/2 md:w-1/4 lg:w-1/5",
+    sizes: "(min-width: 1024px) 20vw, (min-width: 768px) 25vw, 33vw",
+  },
+  6: {
+    grid: "grid-cols-3 md:grid-cols-4 lg:grid-cols-6",
+    centred: "w-1/3 md:w-1/4 lg:w-1/6",
+    slider: "w-1/2 md:w-1/4 lg:w-1/6",
+    sizes: "(min-width: 1024px) 17vw, (min-width: 768px) 25vw, 33vw",
+  },
 };
 /** The spec's default: 3 columns on small screens, 4 on medium, 5 on large. */
 const DEFAULT_COLUMNS: Columns = {
@@ -49,7 +69,8 @@ export interface GalleryPhoto {
   subHeading: string;
 }
 
-const atFullWidth = (image: Image) => (new RegExp(`/${FULL_WIDTH}\\.\\w+$`).test(image.url) ? image : atImageWidth(image, FULL_WIDTH));
+const atFullWidth = (image: Image) =>
+  new RegExp(`/${FULL_WIDTH}\\.\\w+$`).test(image.url) ? image : atImageWidth(image, FULL_WIDTH);
 
 /** The lightbox's variant: the extra aspect the loader asked for, when the upstream gave its size. */
 function fullImage(image: GalleryImage): Image {
@@ -62,12 +83,27 @@ function fullImage(image: GalleryImage): Image {
 export function galleryPhotos(gallery: Gallery): GalleryPhoto[] {
   return gallery.slides.flatMap((s, i) =>
     s.image
-      ? [{ key: `${String(s.id)}-${i}`, thumb: atImageWidth(s.image, THUMBNAIL_WIDTH), full: fullImage(s.image), heading: s.heading, subHeading: s.sub_heading }]
+      ? [
+          {
+            key: `${String(s.id)}-${i}`,
+            thumb: atImageWidth(s.image, THUMBNAIL_WIDTH),
+            full: fullImage(s.image),
+            heading: s.heading,
+            subHeading: s.sub_heading,
+          },
+        ]
       : [],
   );
 }
 
-function PhotoLink({ photo, number, count, lightbox, sizes, rounded = true }: {
+function PhotoLink({
+  photo,
+  number,
+  count,
+  lightbox,
+  sizes,
+  rounded = true,
+}: {
   photo: GalleryPhoto;
   number: number;
   count: number;
@@ -91,7 +127,12 @@ function PhotoLink({ photo, number, count, lightbox, sizes, rounded = true }: {
       {...lightboxData}
       className={`group block overflow-hidden bg-stone-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand dark:bg-stone-800 ${rounded ? "rounded-md" : ""}`}
     >
-      <Picture image={photo.thumb} alt={photo.heading} sizes={sizes} className="transition-transform duration-300 motion-safe:group-hover:scale-105" />
+      <Picture
+        image={photo.thumb}
+        alt={photo.heading}
+        sizes={sizes}
+        className="transition-transform duration-300 motion-safe:group-hover:scale-105"
+      />
       {/* The link's name: what the photo shows (its alt), then what the link does. */}
       <span className="sr-only">{t("widgets.enlarge", { number, count })}</span>
     </a>
@@ -113,7 +154,16 @@ export interface GalleryViewProps {
  * A gallery's photos in one of four layouts. Each thumbnail links to the full-size photo, so it
  * opens without JavaScript; with it (and useLightbox) the links open in a PhotoSwipe lightbox.
  */
-export function GalleryView({ id, gallery, layout, columns, useLightbox, showHeading, heading, subheading }: GalleryViewProps) {
+export function GalleryView({
+  id,
+  gallery,
+  layout,
+  columns,
+  useLightbox,
+  showHeading,
+  heading,
+  subheading,
+}: GalleryViewProps) {
   const { t } = useTranslation();
   const ref = useRef<HTMLElement>(null);
   const photos = galleryPhotos(gallery);
@@ -123,12 +173,25 @@ export function GalleryView({ id, gallery, layout, columns, useLightbox, showHea
   const headingId = `gallery-${id}-heading`;
   const titled = showHeading && Boolean(heading);
   const link = (photo: GalleryPhoto, i: number, rounded = true) => (
-    <PhotoLink photo={photo} number={i + 1} count={photos.length} lightbox={useLightbox} sizes={cols.sizes} rounded={rounded} />
+    <PhotoLink
+      photo={photo}
+      number={i + 1}
+      count={photos.length}
+      lightbox={useLightbox}
+      sizes={cols.sizes}
+      rounded={rounded}
+    />
   );
 
   let body;
   if (layout === "slider") {
-    body = <GallerySlider label={heading || t("widgets.gallery")} itemClass={cols.slider} items={photos.map((p, i) => ({ key: p.key, node: link(p, i) }))} />;
+    body = (
+      <GallerySlider
+        label={heading || t("widgets.gallery")}
+        itemClass={cols.slider}
+        items={photos.map((p, i) => ({ key: p.key, node: link(p, i) }))}
+      />
+    );
   } else if (layout === "shadowgrid") {
     body = (
       <ul className={`grid gap-4 sm:gap-6 ${cols.grid}`}>
@@ -176,7 +239,13 @@ export function GalleryView({ id, gallery, layout, columns, useLightbox, showHea
   }
 
   return (
-    <section ref={ref} className="my-8" aria-labelledby={titled ? headingId : undefined} aria-label={titled ? undefined : t("widgets.gallery")} data-layout={layout}>
+    <section
+      ref={ref}
+      className="my-8"
+      aria-labelledby={titled ? headingId : undefined}
+      aria-label={titled ? undefined : t("widgets.gallery")}
+      data-layout={layout}
+    >
       {titled ? (
         <header className="mb-6 text-center">
           <h2 id={headingId} dir="auto" className="font-serif text-3xl font-semibold">

@@ -5,8 +5,21 @@ import { useTranslation } from "react-i18next";
 function Chevron({ back }: { back?: boolean }) {
   // Points along the reading direction, so it flips in right-to-left languages.
   return (
-    <svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true" className={back ? "-scale-x-100 rtl:scale-x-100" : "rtl:-scale-x-100"}>
-      <path d="M7 4l6 6-6 6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+    <svg
+      viewBox="0 0 20 20"
+      width="20"
+      height="20"
+      aria-hidden="true"
+      className={back ? "-scale-x-100 rtl:scale-x-100" : "rtl:-scale-x-100"}
+    >
+      <path
+        d="M7 4l6 6-6 6"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }
@@ -20,7 +33,15 @@ const BUTTON =
  * it, previous and next buttons page through it. Native scrolling keeps it light: no carousel
  * library or stylesheet is loaded for it.
  */
-export function GallerySlider({ label, itemClass, items }: { label: string; itemClass: string; items: { key: string; node: ReactNode }[] }) {
+export function GallerySlider({
+  label,
+  itemClass,
+  items,
+}: {
+  label: string;
+  itemClass: string;
+  items: { key: string; node: ReactNode }[];
+}) {
   const { t } = useTranslation();
   const ref = useRef<HTMLUListElement>(null);
   const [ready, setReady] = useState(false);
@@ -54,7 +75,10 @@ export function GallerySlider({ label, itemClass, items }: { label: string; item
 
   return (
     <div className="relative" role="group" aria-roledescription="carousel" aria-label={label}>
-      <ul ref={ref} className="-mx-1 flex snap-x snap-mandatory overflow-x-auto overscroll-x-contain pb-3 [scrollbar-width:thin]">
+      <ul
+        ref={ref}
+        className="-mx-1 flex snap-x snap-mandatory overflow-x-auto overscroll-x-contain pb-3 [scrollbar-width:thin]"
+      >
         {items.map((item) => (
           <li key={item.key} className={`shrink-0 snap-start px-1 ${itemClass}`}>
             {item.node}
@@ -63,10 +87,22 @@ export function GallerySlider({ label, itemClass, items }: { label: string; item
       </ul>
       {ready && !(edges.start && edges.end) ? (
         <>
-          <button type="button" className={`${BUTTON} start-2`} aria-label={t("widgets.previous")} aria-disabled={edges.start} onClick={() => edges.start || page(-1)}>
+          <button
+            type="button"
+            className={`${BUTTON} start-2`}
+            aria-label={t("widgets.previous")}
+            aria-disabled={edges.start}
+            onClick={() => edges.start || page(-1)}
+          >
             <Chevron back />
           </button>
-          <button type="button" className={`${BUTTON} end-2`} aria-label={t("widgets.next")} aria-disabled={edges.end} onClick={() => edges.end || page(1)}>
+          <button
+            type="button"
+            className={`${BUTTON} end-2`}
+            aria-label={t("widgets.next")}
+            aria-disabled={edges.end}
+            onClick={() => edges.end || page(1)}
+          >
             <Chevron />
           </button>
         </>

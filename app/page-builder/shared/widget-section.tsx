@@ -1,7 +1,15 @@
 import type { ReactNode } from "react";
 
 /** A list widget's section: named by its heading (an h2, centred) when it has one. */
-export function WidgetSection({ heading, className = "my-8", children }: { heading: string; className?: string; children: ReactNode }) {
+export function WidgetSection({
+  heading,
+  className = "my-8",
+  children,
+}: {
+  heading: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <section className={className} aria-label={heading || undefined}>
       {heading ? (

@@ -75,7 +75,14 @@ describe("core/button_link", () => {
   });
 
   it("renders nothing for javascript: and other unsafe urls", () => {
-    for (const url of ["javascript:alert(1)", "JavaScript:alert(1)", " javascript:alert(1)", "data:text/html,x", "//evil.example", "ftp://x"]) {
+    for (const url of [
+      "javascript:alert(1)",
+      "JavaScript:alert(1)",
+      " javascript:alert(1)",
+      "data:text/html,x",
+      "//evil.example",
+      "ftp://x",
+    ]) {
       expect(button({ url }), url).toBe("");
     }
   });

@@ -10,7 +10,13 @@ const show = (type: string, fields: Record<string, unknown>, data?: unknown, env
   renderWidget(widget(type, fields), { data, env });
 
 describe("core/call_to_action", () => {
-  const fields = { heading: "Visit the workshop", subheading: "Open every Saturday", html: "<p>Come and see.</p>", button_text: "Find us", button_link: "/where-to-find-us" };
+  const fields = {
+    heading: "Visit the workshop",
+    subheading: "Open every Saturday",
+    html: "<p>Come and see.</p>",
+    button_text: "Find us",
+    button_link: "/where-to-find-us",
+  };
   const data = { left: image(HASH_A, "16x9", 300, 169), right: image(HASH_B, "16x9", 300, 169) };
 
   it("shows the left image, the text and button, then the right image", () => {

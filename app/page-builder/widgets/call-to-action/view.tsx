@@ -32,7 +32,9 @@ export function CallToActionView({ fields, data }: Props) {
     <div className="my-8 grid grid-cols-2 items-center gap-6 md:grid-cols-[minmax(0,1fr)_minmax(0,2fr)_minmax(0,1fr)] md:gap-10">
       {left ? <SideImage image={left} className="col-start-1 row-start-1" /> : null}
       {text ? (
-        <div className={`col-span-2 ${left || right ? "row-start-2" : ""} flex flex-col items-center gap-3 text-center md:col-span-1 md:col-start-2 md:row-start-1`}>
+        <div
+          className={`col-span-2 ${left || right ? "row-start-2" : ""} flex flex-col items-center gap-3 text-center md:col-span-1 md:col-start-2 md:row-start-1`}
+        >
           {heading ? (
             <h2 dir="auto" className="font-serif text-3xl font-semibold tracking-tight">
               {heading}

@@ -4,7 +4,14 @@ import { chair, chairs, table, tables } from "~/test/catalogue-fixtures";
 import { renderWidget } from "~/test/widgets";
 import { formatPrice } from "./view";
 
-const widget = (type: string, fields: Record<string, unknown> = {}): Widget => ({ id: "w1", type, sort: 0, deleted: false, fields, items: [] });
+const widget = (type: string, fields: Record<string, unknown> = {}): Widget => ({
+  id: "w1",
+  type,
+  sort: 0,
+  deleted: false,
+  fields,
+  items: [],
+});
 const show = (type: string, data: unknown, itemUrl: string | null = null, fields: Record<string, unknown> = {}) =>
   renderWidget(widget(type, fields), { data, env: { itemUrl } });
 
@@ -18,7 +25,12 @@ describe("formatPrice", () => {
 
 describe("Catalogue/list", () => {
   it("lists every category with its products and prices on /catalogue", () => {
-    const html = show("Catalogue/list", { groups: [tables, chairs], group: null, products: [table, chair], product: null });
+    const html = show("Catalogue/list", {
+      groups: [tables, chairs],
+      group: null,
+      products: [table, chair],
+      product: null,
+    });
     expect(html).toContain("Table settings");
     expect(html).toContain("$2,450.50");
     expect(html).toContain("$389");
@@ -26,14 +38,24 @@ describe("Catalogue/list", () => {
   });
 
   it("shows one category under a breadcrumb Home › Catalogue › group", () => {
-    const html = show("Catalogue/list", { groups: [tables, chairs], group: tables, products: [table], product: null }, "table-settings");
-    expect(html).toMatch(/<nav aria-label="Breadcrumb".*href="\/".*Home.*href="\/catalogue".*Catalogue.*aria-current="page"[^>]*>Table settings/s);
+    const html = show(
+      "Catalogue/list",
+      { groups: [tables, chairs], group: tables, products: [table], product: null },
+      "table-settings",
+    );
+    expect(html).toMatch(
+      /<nav aria-label="Breadcrumb".*href="\/".*Home.*href="\/catalogue".*Catalogue.*aria-current="page"[^>]*>Table settings/s,
+    );
     expect(html).toMatch(/<h1[^>]*>Table settings<\/h1>/);
     expect(html).not.toContain("Montville chair");
   });
 
   it("shows a product as its own page: name, price, big photo loaded at once, thumbnails as ?photo= links", () => {
-    const html = show("Catalogue/list", { groups: [tables], group: tables, products: [table], product: table }, "table-settings");
+    const html = show(
+      "Catalogue/list",
+      { groups: [tables], group: tables, products: [table], product: table },
+      "table-settings",
+    );
     expect(html).toMatch(/<h1[^>]*>Yandina table<\/h1>/);
     expect(html).toContain("$2,450.50");
     expect(html).toContain('loading="eager"');

@@ -40,13 +40,27 @@ function Breadcrumb({ items }: { items: { name: string; to?: string }[] }) {
 }
 
 /** A product's photos: the big one and thumbnails; without JavaScript thumbnails are ?photo= links. */
-function ProductPhotos({ product, selected, onSelect }: { product: Product; selected: number; onSelect?: (i: number) => void }) {
+function ProductPhotos({
+  product,
+  selected,
+  onSelect,
+}: {
+  product: Product;
+  selected: number;
+  onSelect?: (i: number) => void;
+}) {
   const { t } = useTranslation();
   const photo = product.photos[selected] ?? product.photos[0];
   if (!photo) return null;
   return (
     <div>
-      <Picture image={atImageWidth(photo.image, 1200)} alt={product.name} sizes="(min-width: 768px) 600px, 100vw" priority className="rounded-md" />
+      <Picture
+        image={atImageWidth(photo.image, 1200)}
+        alt={product.name}
+        sizes="(min-width: 768px) 600px, 100vw"
+        priority
+        className="rounded-md"
+      />
       {product.photos.length > 1 ? (
         <ul className="mt-3 grid grid-cols-4 gap-2">
           {product.photos.map((ph, i) => (
@@ -64,7 +78,11 @@ function ProductPhotos({ product, selected, onSelect }: { product: Product; sele
                 }
                 className={`block overflow-hidden rounded border-2 ${i === selected ? "border-brand" : "border-transparent"}`}
               >
-                <Picture image={atImageWidth(ph.image, 200)} alt={t("catalogue.photo", { number: i + 1, name: product.name })} sizes="120px" />
+                <Picture
+                  image={atImageWidth(ph.image, 200)}
+                  alt={t("catalogue.photo", { number: i + 1, name: product.name })}
+                  sizes="120px"
+                />
               </a>
             </li>
           ))}
@@ -74,7 +92,17 @@ function ProductPhotos({ product, selected, onSelect }: { product: Product; sele
   );
 }
 
-function ProductDetails({ product, selected, onSelect, headingLevel }: { product: Product; selected: number; onSelect?: (i: number) => void; headingLevel: "h1" | "h2" }) {
+function ProductDetails({
+  product,
+  selected,
+  onSelect,
+  headingLevel,
+}: {
+  product: Product;
+  selected: number;
+  onSelect?: (i: number) => void;
+  headingLevel: "h1" | "h2";
+}) {
   const Heading = headingLevel;
   return (
     <div className="grid gap-6 md:grid-cols-2">
@@ -109,7 +137,11 @@ function ProductModal({ product, onClose }: { product: Product; onClose: () => v
       className="product-modal m-auto max-h-[min(90vh,720px)] w-[min(96vw,960px)] overflow-auto rounded-lg bg-white p-6 text-stone-900 shadow-xl backdrop:bg-black/60 dark:bg-stone-900 dark:text-stone-100"
     >
       <form method="dialog" className="flex justify-end">
-        <button type="submit" className="rounded px-3 py-1 text-lg hover:bg-stone-100 dark:hover:bg-stone-800" aria-label={t("catalogue.close")}>
+        <button
+          type="submit"
+          className="rounded px-3 py-1 text-lg hover:bg-stone-100 dark:hover:bg-stone-800"
+          aria-label={t("catalogue.close")}
+        >
           ✕
         </button>
       </form>
@@ -134,7 +166,13 @@ function ProductGrid({ products, onOpen }: { products: Product[]; onOpen: (p: Pr
             }}
             className="group block overflow-hidden rounded-lg border border-stone-200 bg-white no-underline shadow-sm hover:shadow-md dark:border-stone-700 dark:bg-stone-800"
           >
-            {p.photos[0] ? <Picture image={p.photos[0].image} alt="" sizes="(min-width: 1024px) 370px, (min-width: 640px) 50vw, 100vw" /> : null}
+            {p.photos[0] ? (
+              <Picture
+                image={p.photos[0].image}
+                alt=""
+                sizes="(min-width: 1024px) 370px, (min-width: 640px) 50vw, 100vw"
+              />
+            ) : null}
             <span className="flex items-baseline justify-between gap-3 p-4">
               <span dir="auto" className="font-medium group-hover:text-brand">
                 {p.name}
@@ -167,8 +205,19 @@ export function CatalogueListView({ data }: Props) {
     const photo = Math.max(0, Number(new URLSearchParams(search).get("photo") ?? 1) - 1);
     return (
       <section className="my-6">
-        <Breadcrumb items={[home, catalogue, { name: data.group.name, to: `/catalogue/${data.group.slug}` }, { name: data.product.name }]} />
-        <ProductDetails product={data.product} selected={Math.min(photo, data.product.photos.length - 1)} headingLevel="h1" />
+        <Breadcrumb
+          items={[
+            home,
+            catalogue,
+            { name: data.group.name, to: `/catalogue/${data.group.slug}` },
+            { name: data.product.name },
+          ]}
+        />
+        <ProductDetails
+          product={data.product}
+          selected={Math.min(photo, data.product.photos.length - 1)}
+          headingLevel="h1"
+        />
         <p className="mt-6">
           <Link to={`/catalogue/${data.group.slug}`}>{t("catalogue.backTo", { name: data.group.name })}</Link>
         </p>
@@ -184,7 +233,9 @@ export function CatalogueListView({ data }: Props) {
           <h1 dir="auto" className="font-serif text-4xl font-semibold">
             {data.group.name}
           </h1>
-          {data.group.content ? <div dir="auto" className="prose-cms mb-6" dangerouslySetInnerHTML={{ __html: data.group.content }} /> : null}
+          {data.group.content ? (
+            <div dir="auto" className="prose-cms mb-6" dangerouslySetInnerHTML={{ __html: data.group.content }} />
+          ) : null}
           <ProductGrid products={data.products} onOpen={setOpen} />
         </>
       ) : (

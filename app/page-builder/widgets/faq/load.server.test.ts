@@ -17,9 +17,15 @@ describe("core/faq load", () => {
   afterEach(() => vi.restoreAllMocks());
 
   it("core/faq loads the questions of its group, and nothing without one", async () => {
-    const { transport, calls } = fakeTransport(() => ({ data: [{ id: 1, name: "Q?", content: null, group: "Delivery" }, { broken: true }] }));
-    expect(await loadFaq(widget("core/faq", { group: "Delivery" }), { transport, itemUrl: null })).toEqual([{ id: 1, name: "Q?", content: "", group: "Delivery" }]);
-    expect(calls).toEqual([{ method: "GET", path: "/api/v1/cognito/faq", params: { group: "Delivery", page_size: 500 } }]);
+    const { transport, calls } = fakeTransport(() => ({
+      data: [{ id: 1, name: "Q?", content: null, group: "Delivery" }, { broken: true }],
+    }));
+    expect(await loadFaq(widget("core/faq", { group: "Delivery" }), { transport, itemUrl: null })).toEqual([
+      { id: 1, name: "Q?", content: "", group: "Delivery" },
+    ]);
+    expect(calls).toEqual([
+      { method: "GET", path: "/api/v1/cognito/faq", params: { group: "Delivery", page_size: 500 } },
+    ]);
     expect(await loadFaq(widget("core/faq", {}), { transport, itemUrl: null })).toBeUndefined();
     expect(await loadFaq(widget("core/faq", { group: "" }), { transport, itemUrl: null })).toBeUndefined();
     expect(calls).toHaveLength(1);

@@ -60,9 +60,14 @@ describe("core/faq by group", () => {
     renderWidget(galleryWidget(type, fields, opts.items), { data });
 
   it("shows the group's questions after the widget's own, answers as html", () => {
-    const html = show("core/faq", { group: "Delivery" }, [{ id: 1, name: "Do you deliver to Noosa?", content: "<p>Yes, <strong>weekly</strong>.</p>", group: "Delivery" }], {
-      items: [{ id: 1, name: "Inline question?", content: "<p>Inline answer.</p>" }],
-    });
+    const html = show(
+      "core/faq",
+      { group: "Delivery" },
+      [{ id: 1, name: "Do you deliver to Noosa?", content: "<p>Yes, <strong>weekly</strong>.</p>", group: "Delivery" }],
+      {
+        items: [{ id: 1, name: "Inline question?", content: "<p>Inline answer.</p>" }],
+      },
+    );
     expect(html).toMatch(/<h2[^>]*>Frequently asked questions<\/h2>/);
     expect(html).toMatch(/Inline question\?.*Do you deliver to Noosa\?/s);
     expect(html).toContain("<p>Yes, <strong>weekly</strong>.</p>");

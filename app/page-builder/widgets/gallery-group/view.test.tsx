@@ -28,12 +28,19 @@ describe("core/gallery_group", () => {
   });
 
   it("takes the page path from the URL when the loader had none", () => {
-    expect(show("core/gallery_group", {}, groupData({ pagePath: null }), { url: "/showcase" })).toContain('href="/showcase/kitchens"');
-    expect(show("core/gallery_group", {}, groupData({ pagePath: null }), { url: "/" })).toContain('href="/home/kitchens"');
+    expect(show("core/gallery_group", {}, groupData({ pagePath: null }), { url: "/showcase" })).toContain(
+      'href="/showcase/kitchens"',
+    );
+    expect(show("core/gallery_group", {}, groupData({ pagePath: null }), { url: "/" })).toContain(
+      'href="/home/kitchens"',
+    );
   });
 
   it("on /{page}/{gallery} shows that gallery's photos with a lightbox and a link back", () => {
-    const html = show("core/gallery_group", { heading: "Our work" }, groupData({ gallery: gallery() }), { itemUrl: "kitchens", url: "/showcase/kitchens" });
+    const html = show("core/gallery_group", { heading: "Our work" }, groupData({ gallery: gallery() }), {
+      itemUrl: "kitchens",
+      url: "/showcase/kitchens",
+    });
     expect(html).toMatch(/<a [^>]*href="\/showcase"[^>]*>.*Back to Our work<\/a>/s);
     expect(html).toMatch(/<h2[^>]*>Kitchen tables<\/h2>/);
     expect(html).toContain(`src="/assets/i/${HASH(1)}/4x3/400.jpg"`);

@@ -44,7 +44,16 @@ export function GalleryGroupView({ widget, fields, data, env }: Props) {
             {t("catalogue.backTo", { name: heading || t("widgets.gallery") })}
           </Link>
         </p>
-        <GalleryView id={widget.id} gallery={g} layout="grid" columns={null} useLightbox showHeading heading={g.heading || g.name} subheading={g.sub_heading} />
+        <GalleryView
+          id={widget.id}
+          gallery={g}
+          layout="grid"
+          columns={null}
+          useLightbox
+          showHeading
+          heading={g.heading || g.name}
+          subheading={g.sub_heading}
+        />
       </div>
     );
   }
@@ -70,7 +79,9 @@ export function GalleryGroupView({ widget, fields, data, env }: Props) {
               className="relative flex flex-col overflow-hidden rounded-lg border border-stone-200 bg-white shadow-sm transition-shadow hover:shadow-md dark:border-stone-700 dark:bg-stone-800"
             >
               <div className="aspect-[4/3] bg-stone-100 dark:bg-stone-700 [&_img]:h-full [&_img]:object-cover">
-                {g.image ? <Picture image={g.image} alt="" sizes="(min-width: 1024px) 370px, (min-width: 640px) 50vw, 100vw" /> : null}
+                {g.image ? (
+                  <Picture image={g.image} alt="" sizes="(min-width: 1024px) 370px, (min-width: 640px) 50vw, 100vw" />
+                ) : null}
               </div>
               <div className="flex flex-1 flex-col gap-2 p-5">
                 {title ? (

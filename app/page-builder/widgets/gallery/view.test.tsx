@@ -18,7 +18,9 @@ describe("core/gallery", () => {
       expect(html).toContain(`/assets/i/${HASH(3)}/4x3/400.avif 400w`);
       expect(html).not.toContain("/4x3/1920.avif 1920w");
       expect(html).toMatch(/<img [^>]*width="400" height="300"/);
-      const photoLinks = [...html.matchAll(/<a [^>]*>.*?<\/a>/gs)].map((m) => m[0]).filter((a) => a.includes("Enlarge photo"));
+      const photoLinks = [...html.matchAll(/<a [^>]*>.*?<\/a>/gs)]
+        .map((m) => m[0])
+        .filter((a) => a.includes("Enlarge photo"));
       expect(photoLinks).toHaveLength(2);
       expect(photoLinks[0]).toContain(`href="/assets/i/${HASH(1)}/orig/1920.jpg"`);
       // Named by what the photo shows (its alt) and then what the link does.
@@ -36,7 +38,9 @@ describe("core/gallery", () => {
     const html = show("core/gallery", {}, gallery());
     expect(html).toMatch(/<h2[^>]*>Kitchen tables<\/h2>/);
     expect(html).toContain("Made for long lunches");
-    expect(show("core/gallery", { heading: "Our tables", subheading: "Lately" }, gallery())).toMatch(/<h2[^>]*>Our tables<\/h2>.*Lately/s);
+    expect(show("core/gallery", { heading: "Our tables", subheading: "Lately" }, gallery())).toMatch(
+      /<h2[^>]*>Our tables<\/h2>.*Lately/s,
+    );
     const hidden = show("core/gallery", { showHeading: false }, gallery());
     expect(hidden).not.toContain("<h2");
     expect(hidden).not.toContain("Made for long lunches");
@@ -62,11 +66,17 @@ describe("core/gallery", () => {
     expect(classOf(show("core/gallery", { gridWidth: 2 }, gallery()), "ul")).toMatch(/\bgrid-cols-2\b/);
     expect(classOf(show("core/gallery", { gridWidth: 2 }, gallery()), "ul")).not.toContain("lg:");
     expect(classOf(show("core/gallery", { gridWidth: "4" }, gallery()), "ul")).toContain("lg:grid-cols-4");
-    expect(classOf(show("core/gallery", { gridWidth: 6, layout: "shadowgrid" }, gallery()), "ul")).toContain("lg:grid-cols-6");
-    expect(classOf(show("core/gallery", { gridWidth: 6, layout: "centeredgrid" }, gallery()), "li")).toContain("lg:w-1/6");
+    expect(classOf(show("core/gallery", { gridWidth: 6, layout: "shadowgrid" }, gallery()), "ul")).toContain(
+      "lg:grid-cols-6",
+    );
+    expect(classOf(show("core/gallery", { gridWidth: 6, layout: "centeredgrid" }, gallery()), "li")).toContain(
+      "lg:w-1/6",
+    );
     expect(classOf(show("core/gallery", { gridWidth: 1, layout: "slider" }, gallery()), "li")).toMatch(/(^| )w-full\b/);
     for (const bad of [0, 7, -1, 2.5, "x", "", null, {}, [3], "constructor"]) {
-      expect(classOf(show("core/gallery", { gridWidth: bad }, gallery()), "ul"), JSON.stringify(bad)).toContain(defaults);
+      expect(classOf(show("core/gallery", { gridWidth: bad }, gallery()), "ul"), JSON.stringify(bad)).toContain(
+        defaults,
+      );
     }
   });
 
@@ -84,7 +94,19 @@ describe("core/gallery", () => {
   });
 
   it("opens the thumbnail's own aspect at 1920 when the upstream gives no size for the extra aspect", () => {
-    const g = gallery({ slides: [{ id: 1, image: photo(1, { width: null, height: null }), link: "", heading: "", sub_heading: "", content: "", link_button_text: "" }] });
+    const g = gallery({
+      slides: [
+        {
+          id: 1,
+          image: photo(1, { width: null, height: null }),
+          link: "",
+          heading: "",
+          sub_heading: "",
+          content: "",
+          link_button_text: "",
+        },
+      ],
+    });
     const [a] = links(show("core/gallery", {}, g));
     expect(a).toContain(`href="/assets/i/${HASH(1)}/4x3/1920.jpg"`);
     expect(a).toContain('data-pswp-width="1920"');
@@ -93,7 +115,14 @@ describe("core/gallery", () => {
   });
 
   it("renders nothing for a failed load, a gallery without pictures or a malformed answer", () => {
-    for (const data of [null, undefined, [], { slides: "x" }, gallery({ slides: [] }), gallery({ slides: [gallery().slides[1]] })]) {
+    for (const data of [
+      null,
+      undefined,
+      [],
+      { slides: "x" },
+      gallery({ slides: [] }),
+      gallery({ slides: [gallery().slides[1]] }),
+    ]) {
       expect(show("core/gallery", { heading: "H" }, data)).toBe("");
     }
   });

@@ -5,7 +5,10 @@ import { flag, number, text, widgetFields } from "../../fields";
 const cssLength = (fallback: string) =>
   z
     .union([
-      z.number().finite().transform((n) => `${n}px`),
+      z
+        .number()
+        .finite()
+        .transform((n) => `${n}px`),
       z
         .string()
         .trim()

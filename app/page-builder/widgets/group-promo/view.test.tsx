@@ -3,7 +3,14 @@ import type { Widget } from "~/lib/api/schemas";
 import { chairs, tables } from "~/test/catalogue-fixtures";
 import { renderWidget } from "~/test/widgets";
 
-const widget = (type: string, fields: Record<string, unknown> = {}): Widget => ({ id: "w1", type, sort: 0, deleted: false, fields, items: [] });
+const widget = (type: string, fields: Record<string, unknown> = {}): Widget => ({
+  id: "w1",
+  type,
+  sort: 0,
+  deleted: false,
+  fields,
+  items: [],
+});
 const show = (type: string, data: unknown, itemUrl: string | null = null, fields: Record<string, unknown> = {}) =>
   renderWidget(widget(type, fields), { data, env: { itemUrl } });
 

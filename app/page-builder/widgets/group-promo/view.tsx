@@ -20,8 +20,13 @@ export function GroupPromoView({ fields, data }: Props) {
     <WidgetSection heading={heading}>
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {groups.map((g) => (
-          <li key={g.id} className="flex flex-col overflow-hidden rounded-lg border border-stone-200 bg-white shadow-sm dark:border-stone-700 dark:bg-stone-800">
-            {g.image ? <Picture image={g.image} alt="" sizes="(min-width: 1024px) 370px, (min-width: 640px) 50vw, 100vw" /> : null}
+          <li
+            key={g.id}
+            className="flex flex-col overflow-hidden rounded-lg border border-stone-200 bg-white shadow-sm dark:border-stone-700 dark:bg-stone-800"
+          >
+            {g.image ? (
+              <Picture image={g.image} alt="" sizes="(min-width: 1024px) 370px, (min-width: 640px) 50vw, 100vw" />
+            ) : null}
             <div className="flex flex-1 flex-col gap-3 p-5">
               <CardHeading dir="auto" className="font-serif text-xl font-semibold">
                 {g.name}

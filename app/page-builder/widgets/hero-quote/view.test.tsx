@@ -15,7 +15,11 @@ describe("core/hero_quote", () => {
   const fields = { quote: "Built to outlast us.", author: "Sam Carter" };
 
   it("plays a video behind the quote: its poster first, fetched nothing until asked, 500 px tall", () => {
-    const html = show("core/hero_quote", fields, { background, overlay, video: { id: 5, url: "/v/5.mp4", mime: "video/mp4", poster } });
+    const html = show("core/hero_quote", fields, {
+      background,
+      overlay,
+      video: { id: 5, url: "/v/5.mp4", mime: "video/mp4", poster },
+    });
     expect(html).toContain("min-h-[500px]");
     expect(html).toMatch(/<video [^>]*preload="none"/);
     expect(html).toMatch(/<video [^>]*poster="\/assets\/i\/a+9\/16x9\/1920.webp"/);
@@ -28,18 +32,28 @@ describe("core/hero_quote", () => {
   });
 
   it("uses the background image as the video's poster when the video has none", () => {
-    const html = show("core/hero_quote", fields, { background, overlay: null, video: { id: 5, url: "/v/5.mp4", mime: "video/mp4", poster: null } });
+    const html = show("core/hero_quote", fields, {
+      background,
+      overlay: null,
+      video: { id: 5, url: "/v/5.mp4", mime: "video/mp4", poster: null },
+    });
     expect(html).toMatch(/<video [^>]*poster="\/assets\/i\/a+7\/16x9\/1920.webp"/);
   });
 
   it("shows the background picture with the overlay colour under it at the chosen opacity and saturation", () => {
-    const html = show("core/hero_quote", { ...fields, overlay_colour: "brand", opacity: 30, saturation: "0" }, { background, overlay: null, video: null });
+    const html = show(
+      "core/hero_quote",
+      { ...fields, overlay_colour: "brand", opacity: 30, saturation: "0" },
+      { background, overlay: null, video: null },
+    );
     expect(html).not.toContain("<video");
     expect(html).toContain(`src="/assets/i/${HASH(7)}/16x9/1920.jpg"`);
     expect(html).toMatch(/class="relative isolate flex min-h-\[500px\][^"]*\bbg-brand\b/);
     expect(html).toMatch(/class="[^"]*\bopacity-30\b[^"]*\bsaturate-0\b/);
     // A bad opacity is the default, 70.
-    expect(show("core/hero_quote", { ...fields, opacity: 45 }, { background, overlay: null, video: null })).toContain("opacity-70");
+    expect(show("core/hero_quote", { ...fields, opacity: 45 }, { background, overlay: null, video: null })).toContain(
+      "opacity-70",
+    );
   });
 
   it("lays the text out as asked: justify left/center/right, align top/middle/bottom", () => {
@@ -58,9 +72,15 @@ describe("core/hero_quote", () => {
 
   it("keeps text readable: dark text on light overlays, a scrim over opaque media", () => {
     expect(show("core/hero_quote", { ...fields, overlay_colour: "white" }, null)).toContain("text-stone-900");
-    expect(show("core/hero_quote", { ...fields, overlay_colour: "white", text_colour: "white" }, null)).toContain("text-white");
-    expect(show("core/hero_quote", { ...fields, opacity: 100 }, { background, overlay: null, video: null })).toContain("bg-black/40");
-    expect(show("core/hero_quote", { ...fields, opacity: 50 }, { background, overlay: null, video: null })).not.toContain("bg-black/40");
+    expect(show("core/hero_quote", { ...fields, overlay_colour: "white", text_colour: "white" }, null)).toContain(
+      "text-white",
+    );
+    expect(show("core/hero_quote", { ...fields, opacity: 100 }, { background, overlay: null, video: null })).toContain(
+      "bg-black/40",
+    );
+    expect(
+      show("core/hero_quote", { ...fields, opacity: 50 }, { background, overlay: null, video: null }),
+    ).not.toContain("bg-black/40");
   });
 
   it("fixes the background on large screens for parallax, unless the visitor wants less motion", () => {
@@ -81,6 +101,8 @@ describe("core/hero_quote", () => {
   });
 
   it("renders html quotes as markup", () => {
-    expect(show("core/hero_quote", { html: "<p>Made <em>well</em>.</p>" }, null)).toContain("<p>Made <em>well</em>.</p>");
+    expect(show("core/hero_quote", { html: "<p>Made <em>well</em>.</p>" }, null)).toContain(
+      "<p>Made <em>well</em>.</p>",
+    );
   });
 });

@@ -50,7 +50,13 @@ export function HeroQuoteView({ fields, data }: Props) {
     backdrop = <BackgroundVideo video={video} poster={video.poster ?? background} className={layer} />;
   } else if (background && fields.parallax) {
     // Fixed only on large screens (phones handle it badly) and never for reduced motion.
-    backdrop = <div aria-hidden="true" className={`${layer} bg-cover bg-center motion-safe:lg:bg-fixed`} style={imageSetBackground(background)} />;
+    backdrop = (
+      <div
+        aria-hidden="true"
+        className={`${layer} bg-cover bg-center motion-safe:lg:bg-fixed`}
+        style={imageSetBackground(background)}
+      />
+    );
   } else if (background) {
     backdrop = (
       <div aria-hidden="true" className={`${layer} [&_img]:h-full [&_img]:object-cover`}>
@@ -60,7 +66,9 @@ export function HeroQuoteView({ fields, data }: Props) {
   }
 
   return (
-    <div className={`relative isolate flex min-h-[500px] flex-col overflow-hidden ${overlay.bg} ${textColour === "white" ? "text-white" : "text-stone-900"}`}>
+    <div
+      className={`relative isolate flex min-h-[500px] flex-col overflow-hidden ${overlay.bg} ${textColour === "white" ? "text-white" : "text-stone-900"}`}
+    >
       {backdrop}
       {scrim ? <div aria-hidden="true" className={`pointer-events-none absolute inset-0 -z-10 ${scrim}`} /> : null}
       <div className={`mx-auto flex w-full max-w-6xl flex-1 flex-col gap-5 px-6 py-10 sm:px-10 ${placement}`}>
@@ -71,10 +79,17 @@ export function HeroQuoteView({ fields, data }: Props) {
         ) : null}
         <figure className={`max-w-3xl ${textColour === "white" ? "drop-shadow-[0_1px_3px_rgb(0_0_0/0.6)]" : ""}`}>
           <blockquote dir="auto" className="font-serif text-2xl leading-snug font-medium md:text-4xl">
-            {html ? <div className="prose-cms [&_p]:my-0" dangerouslySetInnerHTML={{ __html: html }} /> : <p>{`“${quote}”`}</p>}
+            {html ? (
+              <div className="prose-cms [&_p]:my-0" dangerouslySetInnerHTML={{ __html: html }} />
+            ) : (
+              <p>{`“${quote}”`}</p>
+            )}
           </blockquote>
           {author ? (
-            <figcaption dir="auto" className="mt-4 text-base font-semibold tracking-wide uppercase opacity-90 md:text-lg">
+            <figcaption
+              dir="auto"
+              className="mt-4 text-base font-semibold tracking-wide uppercase opacity-90 md:text-lg"
+            >
               {`— ${author}`}
             </figcaption>
           ) : null}

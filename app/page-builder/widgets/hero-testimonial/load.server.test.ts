@@ -15,7 +15,11 @@ describe("core/hero_testimonial load", () => {
     const { transport, calls } = fakeTransport(() => ({ data: [] }));
     await load(widget("core/hero_testimonial", { group: "home", page_size: 50 }), transport);
     expect(calls).toEqual([
-      { method: "GET", path: "/api/v1/cognito/testimonial", params: { page_size: 3, image_aspect: "1x1", image_width: 100, group: "home" } },
+      {
+        method: "GET",
+        path: "/api/v1/cognito/testimonial",
+        params: { page_size: 3, image_aspect: "1x1", image_width: 100, group: "home" },
+      },
     ]);
   });
 });

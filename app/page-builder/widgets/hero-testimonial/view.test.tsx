@@ -9,11 +9,17 @@ const show = (type: string, fields: Record<string, unknown>, data?: unknown, env
 
 describe("core/hero_testimonial", () => {
   it("shows at most three testimonials as quotes with a round 100 px photo", () => {
-    const html = show("core/hero_testimonial", { heading: "Kind words" }, [1, 2, 3, 4].map((i) => testimonial(i)));
+    const html = show(
+      "core/hero_testimonial",
+      { heading: "Kind words" },
+      [1, 2, 3, 4].map((i) => testimonial(i)),
+    );
     expect(html).toMatch(/<h2[^>]*>Kind words<\/h2>/);
     expect(count(html, "<figure")).toBe(3);
     expect(html).not.toContain("Customer 4");
-    expect(html).toMatch(/<figure[^>]*>.*<blockquote[^>]*><p>Quote number 1<\/p><\/blockquote><figcaption[^>]*>.*Customer 1.*Buyer of table 1.*<\/figcaption><\/figure>/s);
+    expect(html).toMatch(
+      /<figure[^>]*>.*<blockquote[^>]*><p>Quote number 1<\/p><\/blockquote><figcaption[^>]*>.*Customer 1.*Buyer of table 1.*<\/figcaption><\/figure>/s,
+    );
     expect(html).toMatch(/rounded-full[^"]*"><picture>.*?width="100" height="100"/s);
     expect(html).toContain('sizes="100px"');
   });
@@ -22,6 +28,7 @@ describe("core/hero_testimonial", () => {
     const html = show("core/hero_testimonial", {}, [testimonial(1, { image: null })]);
     expect(html).toContain("Quote number 1");
     expect(html).not.toContain("<picture>");
-    for (const d of [[], null, undefined, [testimonial(2, { name: "", content: " " })]]) expect(show("core/hero_testimonial", { heading: "Kind words" }, d)).toBe("");
+    for (const d of [[], null, undefined, [testimonial(2, { name: "", content: " " })]])
+      expect(show("core/hero_testimonial", { heading: "Kind words" }, d)).toBe("");
   });
 });

@@ -16,7 +16,11 @@ export function TestimonialQuote({ item, large = false }: { item: Testimonial; l
         </div>
       ) : null}
       {item.content ? (
-        <blockquote dir="auto" className={`prose-cms ${large ? "font-serif text-lg italic md:text-xl" : ""}`} dangerouslySetInnerHTML={{ __html: item.content }} />
+        <blockquote
+          dir="auto"
+          className={`prose-cms ${large ? "font-serif text-lg italic md:text-xl" : ""}`}
+          dangerouslySetInnerHTML={{ __html: item.content }}
+        />
       ) : null}
       {item.name || item.title ? (
         <figcaption dir="auto" className="mt-auto">

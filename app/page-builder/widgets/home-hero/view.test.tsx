@@ -3,14 +3,33 @@ import type { Slide, Widget } from "~/lib/api/schemas";
 import { image } from "~/test/catalogue-fixtures";
 import { renderWidget } from "~/test/widgets";
 
-const widget = (type: string, fields: Record<string, unknown> = {}): Widget => ({ id: "w1", type, sort: 0, deleted: false, fields, items: [] });
+const widget = (type: string, fields: Record<string, unknown> = {}): Widget => ({
+  id: "w1",
+  type,
+  sort: 0,
+  deleted: false,
+  fields,
+  items: [],
+});
 const show = (type: string, data: unknown, itemUrl: string | null = null, fields: Record<string, unknown> = {}) =>
   renderWidget(widget(type, fields), { data, env: { itemUrl } });
 
 describe("Catalogue/home_hero", () => {
   const slide = (id: number, heading: string): Slide => ({
-    id, heading, sub_heading: "Sub", sub_heading_1: "", content: "", footer: "", image: { ...image(`s${id}`.padEnd(32, "0")), aspect: "16x9", width: 1920, height: 1080 },
-    overlay_color: "black", text_color: "white", image_opacity: 70, image_saturation: null, link: "/catalogue", link_button_text: "Browse", link_target: "",
+    id,
+    heading,
+    sub_heading: "Sub",
+    sub_heading_1: "",
+    content: "",
+    footer: "",
+    image: { ...image(`s${id}`.padEnd(32, "0")), aspect: "16x9", width: 1920, height: 1080 },
+    overlay_color: "black",
+    text_color: "white",
+    image_opacity: 70,
+    image_saturation: null,
+    link: "/catalogue",
+    link_button_text: "Browse",
+    link_target: "",
   });
   it("renders every slide, the first image eager and high priority, with dot links for no-JS", () => {
     const html = show("Catalogue/home_hero", [slide(1, "First"), slide(2, "Second")]);

@@ -38,18 +38,20 @@ export function HomeHeroView({ widget, data }: Props) {
     if (!el || slides.length < 2) return;
     let destroyed = false;
     let swiper: { destroy: () => void } | null = null;
-    void Promise.all([import("swiper"), import("swiper/modules"), loadStylesheet(swiperStylesheet)]).then(([{ default: Swiper }, { A11y, Autoplay, Pagination }]) => {
-      if (destroyed) return;
-      const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-      swiper = new Swiper(el, {
-        modules: [A11y, Autoplay, Pagination],
-        loop: true,
-        speed: 300,
-        autoplay: still ? false : { delay: AUTOPLAY_MS, disableOnInteraction: false },
-        pagination: { el: el.querySelector<HTMLElement>(".swiper-pagination"), clickable: true },
-        a11y: { enabled: true },
-      });
-    });
+    void Promise.all([import("swiper"), import("swiper/modules"), loadStylesheet(swiperStylesheet)]).then(
+      ([{ default: Swiper }, { A11y, Autoplay, Pagination }]) => {
+        if (destroyed) return;
+        const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+        swiper = new Swiper(el, {
+          modules: [A11y, Autoplay, Pagination],
+          loop: true,
+          speed: 300,
+          autoplay: still ? false : { delay: AUTOPLAY_MS, disableOnInteraction: false },
+          pagination: { el: el.querySelector<HTMLElement>(".swiper-pagination"), clickable: true },
+          a11y: { enabled: true },
+        });
+      },
+    );
     return () => {
       destroyed = true;
       swiper?.destroy();
@@ -58,7 +60,12 @@ export function HomeHeroView({ widget, data }: Props) {
 
   if (slides.length === 0) return null;
   return (
-    <section ref={ref} className="hero swiper relative w-full overflow-hidden" aria-roledescription="carousel" aria-label={t("hero.label")}>
+    <section
+      ref={ref}
+      className="hero swiper relative w-full overflow-hidden"
+      aria-roledescription="carousel"
+      aria-label={t("hero.label")}
+    >
       <div className="swiper-wrapper">
         {slides.map((s, i) => (
           <div
@@ -70,10 +77,21 @@ export function HomeHeroView({ widget, data }: Props) {
             aria-label={t("hero.slide", { number: i + 1, count: slides.length })}
           >
             {s.image ? (
-              <Picture image={s.image} alt="" sizes="100vw" priority={i === 0} className="absolute inset-0 h-full object-cover" />
+              <Picture
+                image={s.image}
+                alt=""
+                sizes="100vw"
+                priority={i === 0}
+                className="absolute inset-0 h-full object-cover"
+              />
             ) : null}
-            <div className={`absolute inset-0 ${overlays[s.overlay_color ?? "black"] ?? overlays.black}`} aria-hidden="true" />
-            <div className={`absolute inset-0 flex flex-col items-center justify-center gap-3 px-6 pt-6 pb-14 text-center ${s.text_color === "black" ? "text-stone-900" : "text-white"}`}>
+            <div
+              className={`absolute inset-0 ${overlays[s.overlay_color ?? "black"] ?? overlays.black}`}
+              aria-hidden="true"
+            />
+            <div
+              className={`absolute inset-0 flex flex-col items-center justify-center gap-3 px-6 pt-6 pb-14 text-center ${s.text_color === "black" ? "text-stone-900" : "text-white"}`}
+            >
               {s.heading ? (
                 <h2 dir="auto" className="font-serif text-3xl font-bold drop-shadow md:text-5xl">
                   {s.heading}
@@ -86,7 +104,10 @@ export function HomeHeroView({ widget, data }: Props) {
               ) : null}
               {s.link && s.link_button_text ? (
                 s.link.startsWith("/") && s.link_target !== "blank" ? (
-                  <Link to={s.link} className="mt-2 rounded-md bg-brand px-5 py-3 font-medium text-white no-underline hover:bg-brand-dark">
+                  <Link
+                    to={s.link}
+                    className="mt-2 rounded-md bg-brand px-5 py-3 font-medium text-white no-underline hover:bg-brand-dark"
+                  >
                     {s.link_button_text}
                   </Link>
                 ) : /^https?:\/\//.test(s.link) ? (
@@ -108,7 +129,12 @@ export function HomeHeroView({ widget, data }: Props) {
         <>
           <div className="hero-dots">
             {slides.map((s, i) => (
-              <a key={s.id} href={`#hero-${widget.id}-${i + 1}`} className="hero-dot" aria-label={t("hero.slide", { number: i + 1, count: slides.length })} />
+              <a
+                key={s.id}
+                href={`#hero-${widget.id}-${i + 1}`}
+                className="hero-dot"
+                aria-label={t("hero.slide", { number: i + 1, count: slides.length })}
+              />
             ))}
           </div>
           {/* Swiper fills this one with its own bullets once it starts. */}

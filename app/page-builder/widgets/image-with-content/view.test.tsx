@@ -10,7 +10,12 @@ const show = (type: string, fields: Record<string, unknown>, data?: unknown, env
   renderWidget(widget(type, fields), { data, env });
 
 describe("core/image_with_content", () => {
-  const fields = { heading: "Made to last", html: "<p>Solid <em>hardwood</em>.</p>", button_text: "About us", button_link: "about" };
+  const fields = {
+    heading: "Made to last",
+    html: "<p>Solid <em>hardwood</em>.</p>",
+    button_text: "About us",
+    button_link: "about",
+  };
   const data = { image: image(HASH_A, "16x9", 1920, 1080) };
 
   it("shows its heading, rich text, 16x9 image and a same-site button", () => {
@@ -28,13 +33,21 @@ describe("core/image_with_content", () => {
 
   it("puts the image at the end for image_position right, at the start otherwise", () => {
     const imageBox = (html: string) => html.match(/<div class="([^"]*)"><picture>/)?.[1] ?? "";
-    expect(imageBox(show("core/image_with_content", { ...fields, image_position: "right" }, data))).toContain("md:order-last");
-    expect(imageBox(show("core/image_with_content", { ...fields, image_position: "left" }, data))).not.toContain("md:order-last");
+    expect(imageBox(show("core/image_with_content", { ...fields, image_position: "right" }, data))).toContain(
+      "md:order-last",
+    );
+    expect(imageBox(show("core/image_with_content", { ...fields, image_position: "left" }, data))).not.toContain(
+      "md:order-last",
+    );
     expect(imageBox(show("core/image_with_content", fields, data))).not.toContain("md:order-last");
   });
 
   it("opens an external link in a new tab safely when button_target is blank", () => {
-    const html = show("core/image_with_content", { ...fields, button_link: "https://example.com/x", button_target: "blank" }, data);
+    const html = show(
+      "core/image_with_content",
+      { ...fields, button_link: "https://example.com/x", button_target: "blank" },
+      data,
+    );
     const a = tagWith(html, /href="https:\/\/example.com\/x"/);
     expect(a).toContain('target="_blank"');
     expect(a).toContain('rel="noopener noreferrer"');

@@ -17,7 +17,12 @@ export function LinkChildrenView({ fields, data }: Props) {
       <ul className="flex flex-wrap gap-3">
         {links.map((l) => (
           <li key={`${l.link}-${l.name}`}>
-            <a href={l.link} target="_blank" rel="noopener noreferrer" className="underline underline-offset-4 hover:text-brand">
+            <a
+              href={l.link}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="underline underline-offset-4 hover:text-brand"
+            >
               {l.name}
             </a>
           </li>

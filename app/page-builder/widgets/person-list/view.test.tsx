@@ -13,7 +13,8 @@ describe("core/person_list", () => {
   it("shows every person's name under the heading, title, description and 4x3 photo", () => {
     const html = show("core/person_list", { heading: "Our makers" }, people);
     expect(html).toMatch(/<h2[^>]*>Our makers<\/h2>/);
-    for (const name of ["Ada Lovelace", "Alan Turing", "Grace Hopper"]) expect(html).toMatch(new RegExp(`<h3[^>]*>${name}</h3>`));
+    for (const name of ["Ada Lovelace", "Alan Turing", "Grace Hopper"])
+      expect(html).toMatch(new RegExp(`<h3[^>]*>${name}</h3>`));
     expect(html).toContain("Role 2");
     expect(html).toContain("<p>About Grace</p>");
     expect(html).toContain("/4x3/900.avif");

@@ -39,7 +39,9 @@ export function PersonListView({ fields, data }: Props) {
                     {p.title}
                   </p>
                 ) : null}
-                {p.description ? <div dir="auto" className="prose-cms" dangerouslySetInnerHTML={{ __html: p.description }} /> : null}
+                {p.description ? (
+                  <div dir="auto" className="prose-cms" dangerouslySetInnerHTML={{ __html: p.description }} />
+                ) : null}
               </div>
             </li>
           );

@@ -17,7 +17,9 @@ describe("core/testimonial_grid load", () => {
     await load(widget("core/testimonial_grid", { group: 4 }), transport);
     await load(widget("core/testimonial_grid", { page_size: 1000 }, "w2"), transport);
     await load(widget("core/testimonial_grid", { page_size: "30" }, "w3"), transport);
-    expect(calls.map((c) => [c.path, c.params.page_size, c.params.image_width, c.params.image_aspect, c.params.group])).toEqual([
+    expect(
+      calls.map((c) => [c.path, c.params.page_size, c.params.image_width, c.params.image_aspect, c.params.group]),
+    ).toEqual([
       ["/api/v1/cognito/testimonial", 12, 100, "1x1", "4"],
       ["/api/v1/cognito/testimonial", 100, 100, "1x1", undefined],
       ["/api/v1/cognito/testimonial", 30, 100, "1x1", undefined],

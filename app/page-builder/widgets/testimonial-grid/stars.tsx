@@ -17,7 +17,11 @@ export function Stars({ rating, className = "" }: { rating: unknown; className?:
   const value = validRating(rating);
   if (value === null) return null;
   return (
-    <div role="img" aria-label={t("widgets.rating", { rating: value })} className={`flex gap-0.5 text-amber-600 dark:text-amber-400 ${className}`}>
+    <div
+      role="img"
+      aria-label={t("widgets.rating", { rating: value })}
+      className={`flex gap-0.5 text-amber-600 dark:text-amber-400 ${className}`}
+    >
       {[1, 2, 3, 4, 5].map((n) => (
         <svg
           key={n}

@@ -9,7 +9,10 @@ const show = (type: string, fields: Record<string, unknown>, data?: unknown, env
 
 describe("core/testimonial_grid", () => {
   it("shows a card per testimonial with its rating as five stars read out as one label", () => {
-    const html = show("core/testimonial_grid", { heading: "Reviews" }, [testimonial(1, { rating: 4 }), testimonial(2, { rating: 2 })]);
+    const html = show("core/testimonial_grid", { heading: "Reviews" }, [
+      testimonial(1, { rating: 4 }),
+      testimonial(2, { rating: 2 }),
+    ]);
     expect(html).toMatch(/<h2[^>]*>Reviews<\/h2>/);
     expect(count(html, "<li")).toBe(2);
     expect(html).toContain('role="img" aria-label="Rated 4 out of 5"');

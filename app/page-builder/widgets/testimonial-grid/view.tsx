@@ -17,10 +17,15 @@ export function TestimonialGridView({ fields, data }: Props) {
     <WidgetSection heading={heading} className="my-10">
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {items.map((item) => (
-          <li key={item.id} className="rounded-lg border border-stone-200 bg-white p-6 text-stone-900 shadow-sm dark:border-stone-700 dark:bg-stone-800 dark:text-stone-100">
+          <li
+            key={item.id}
+            className="rounded-lg border border-stone-200 bg-white p-6 text-stone-900 shadow-sm dark:border-stone-700 dark:bg-stone-800 dark:text-stone-100"
+          >
             <figure className="flex h-full flex-col gap-4">
               <Stars rating={item.rating} />
-              {item.content ? <blockquote dir="auto" className="prose-cms" dangerouslySetInnerHTML={{ __html: item.content }} /> : null}
+              {item.content ? (
+                <blockquote dir="auto" className="prose-cms" dangerouslySetInnerHTML={{ __html: item.content }} />
+              ) : null}
               {item.name || item.title || item.image ? (
                 <figcaption className="mt-auto flex items-center gap-3">
                   {item.image ? (
@@ -30,7 +35,9 @@ export function TestimonialGridView({ fields, data }: Props) {
                   ) : null}
                   <div dir="auto" className="min-w-0">
                     {item.name ? <span className="block font-semibold">{item.name}</span> : null}
-                    {item.title ? <span className="block text-sm text-stone-600 dark:text-stone-300">{item.title}</span> : null}
+                    {item.title ? (
+                      <span className="block text-sm text-stone-600 dark:text-stone-300">{item.title}</span>
+                    ) : null}
                   </div>
                 </figcaption>
               ) : null}

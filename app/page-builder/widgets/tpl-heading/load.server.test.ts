@@ -13,7 +13,10 @@ describe("tpl/heading load", () => {
 
   it("tpl/heading asks for its background at 16x5, 1920 wide", async () => {
     const { transport, calls } = fakeTransport(imageAnswer);
-    const data = await load(widget("tpl/heading", { title: "T", imageHashes: { background_image: HASH_B } }), transport);
+    const data = await load(
+      widget("tpl/heading", { title: "T", imageHashes: { background_image: HASH_B } }),
+      transport,
+    );
     expect(calls.map((c) => c.params)).toEqual([{ hash: HASH_B, image_aspect: "16x5", image_width: 1920 }]);
     expect(data).toMatchObject({ image: { width: 1920, height: 600 } });
   });
