@@ -1,13 +1,15 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import zlib from "node:zlib";
 import { pathToFileURL } from "node:url";
+import zlib from "node:zlib";
+
 import { getRequestListener } from "@hono/node-server";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import onHeaders from "on-headers";
+
 import { SwrCache } from "./app/lib/api/cache.server";
 import type { UpstreamTiming } from "./app/lib/api/upstream-timing.server";
 import type { Upstream } from "./app/lib/context";
@@ -18,12 +20,12 @@ import {
   bodyRefusal,
   contentSecurityPolicy,
   createNonce,
+  type CspSources,
   emptyCspSources,
   isCrossSiteWrite,
-  type CspSources,
 } from "./app/lib/security-headers.server";
 import { createCmsApp } from "./cms/app";
-import { openDatabase, type Database } from "./cms/db/client";
+import { type Database, openDatabase } from "./cms/db/client";
 import { seedIfEmpty } from "./cms/seed";
 
 let env: ReturnType<typeof parseEnv>;

@@ -4,6 +4,7 @@ import Backend from "i18next-http-backend";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
+
 import { i18n } from "~/i18n";
 
 /**

@@ -4,6 +4,7 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
+
 import { NonceProvider } from "~/components/nonce";
 import { i18next } from "~/i18next.server";
 import { holdBackClosingTags } from "~/lib/closing-tags.server";

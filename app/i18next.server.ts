@@ -1,5 +1,6 @@
 import { createCookie } from "@remix-run/node";
 import { RemixI18Next } from "remix-i18next/server";
+
 import { i18n } from "~/i18n";
 
 /** The visitor's language choice, remembered for a year. */

@@ -1,31 +1,32 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import {
+  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
-  isRouteErrorResponse,
   useLoaderData,
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
+
 import { AnalyticsScripts } from "~/components/analytics-scripts";
 import { BackToTop } from "~/components/back-to-top";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { useNonce } from "~/components/nonce";
-import { ScrollAnimationsScript } from "~/components/scroll-animations";
 import { ProgressBar } from "~/components/progress-bar";
+import { ScrollAnimationsScript } from "~/components/scroll-animations";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { ToastMessage } from "~/components/toast";
 import { analyticsConfig, analyticsCspSources } from "~/lib/analytics";
 import { getInitialData, getSettings } from "~/lib/api/site.server";
-import { siteOrigin } from "~/lib/origin.server";
 import { getI18n } from "~/lib/i18n.server";
+import { siteOrigin } from "~/lib/origin.server";
 import { buildHead } from "~/lib/seo";
 import { headSettings } from "~/lib/site-settings.server";
 import { takeToast } from "~/lib/toast.server";

@@ -5,14 +5,15 @@
  * so each driver gets one database for the whole file.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readSeeds, seedIfEmpty } from "./seed";
+
 import type { GroupNode } from "./groups/tree";
+import { readSeeds, seedIfEmpty } from "./seed";
 import {
+  type CmsClient,
   cmsClient,
   createCmsApp,
   drivers,
   openTestDatabase,
-  type CmsClient,
   type TestDatabase,
 } from "./test/databases";
 

@@ -8,20 +8,22 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { groups, productPhotos, products, slides } from "./db/schema";
 import { imageHash } from "./media/store";
-import { seedIfEmpty, type SeedData } from "./seed";
+import { type SeedData, seedIfEmpty } from "./seed";
 import {
   closeAndSettle,
+  type CmsClient,
   cmsClient,
   createCmsApp,
   drivers,
-  openTestDatabase,
-  type CmsClient,
   type JsonResponse,
+  openTestDatabase,
   type TestDatabase,
 } from "./test/databases";
 

@@ -6,26 +6,28 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { galleries, groups, slides, videos } from "./db/schema";
-import { snapWidth, variantSize, type Aspect } from "./media/aspects";
+import { type Aspect, snapWidth, variantSize } from "./media/aspects";
 import { seedIfEmpty } from "./seed";
 import {
   CONTENT_IMAGES,
-  REVIEWS,
-  contentSeedData,
-  writeContentImages,
   type ContentImage,
+  contentSeedData,
+  REVIEWS,
+  writeContentImages,
 } from "./test/content-fixture";
 import {
   closeAndSettle,
+  type CmsClient,
   cmsClient,
   createCmsApp,
   drivers,
-  openTestDatabase,
-  type CmsClient,
   type JsonResponse,
+  openTestDatabase,
   type TestDatabase,
 } from "./test/databases";
 

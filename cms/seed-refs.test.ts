@@ -6,11 +6,13 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { domains, galleries, groups, images, videos } from "./db/schema";
 import { seedIfEmpty } from "./seed";
 import { findReferences, resolveReferences } from "./seeding/refs";
-import { contentSeedData, writeContentImages, type ContentImage } from "./test/content-fixture";
+import { type ContentImage, contentSeedData, writeContentImages } from "./test/content-fixture";
 import {
   closeAndSettle,
   cmsClient,

@@ -5,19 +5,21 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
+
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrationsFolder, openDatabase, type Database, type Db } from "./db/client";
+
+import { type Database, type Db, migrationsFolder, openDatabase } from "./db/client";
 import { readSeeds, seedIfEmpty } from "./seed";
 import { contentImageFiles } from "./seeding/images";
 import { findReferences } from "./seeding/refs";
 import {
   createPostgresDatabase,
   drivers,
+  type EmptyPostgresDatabase,
   openTestDatabase,
   postgresDatabaseExists,
   postgresDriver,
-  type EmptyPostgresDatabase,
   type TestDatabase,
 } from "./test/databases";
 

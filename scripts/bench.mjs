@@ -21,6 +21,7 @@ import { readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+
 import { ensureBuild, ensureDependencies, root, say } from "./lib/ensure.mjs";
 import { BROWSER_HEADERS, startSite } from "./lib/site.mjs";
 

@@ -12,9 +12,10 @@
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+
 import { machine, revision } from "./bench.mjs";
-import { startSite } from "./lib/site.mjs";
 import { ensureBuild, ensureDependencies, say } from "./lib/ensure.mjs";
+import { startSite } from "./lib/site.mjs";
 
 const DEFAULT_PAGES = ["/", "/about", "/where-to-find-us"];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];

@@ -2,6 +2,7 @@
 // seeds the embedded database on start. Honours PORT and DATA_DIR.
 import { spawn } from "node:child_process";
 import path from "node:path";
+
 import { ensureBuild, ensureDependencies, root, say } from "./lib/ensure.mjs";
 
 ensureDependencies();

@@ -5,6 +5,7 @@
 // Nu HTML Checker over every seeded page (scripts/validate-html.mjs) and the Playwright journeys (with and without JavaScript).
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
+
 import { aptInstall, ensureBuild, ensureDependencies, ensureJava, root, run, say } from "./lib/ensure.mjs";
 import { startPostgres } from "./lib/postgres.mjs";
 

@@ -21,6 +21,7 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+
 import { ensureBuild, ensureDependencies, ensureJava, say } from "./lib/ensure.mjs";
 import { startSite } from "./lib/site.mjs";
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { onlyTabChanged } from "./cms-page";
 
 const u = (path: string) => new URL(path, "https://dovetail.example");

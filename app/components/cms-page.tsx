@@ -1,5 +1,6 @@
 import { useLocation, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
+
 import type { Page } from "~/lib/api/schemas";
 import { PageView } from "~/page-builder/page-view";
 

@@ -1,5 +1,6 @@
 import type { CSSProperties } from "react";
 import { useState } from "react";
+
 import type { Image as ImageRecord } from "~/lib/api/schemas";
 
 /** Widths the image service offers (its API contract); a srcset never asks for another. */

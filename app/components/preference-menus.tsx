@@ -1,5 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+
 import { LANGUAGES } from "~/i18n";
 
 type Theme = "light" | "dark" | "system";

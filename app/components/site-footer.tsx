@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+
 import type { HeadSettings } from "~/lib/seo";
 
 type FooterSettings = Pick<

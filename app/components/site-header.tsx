@@ -1,5 +1,6 @@
 import { NavLink } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+
 import { LanguageMenu, ThemeMenu } from "./preference-menus";
 
 interface NavItem {

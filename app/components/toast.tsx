@@ -1,6 +1,7 @@
 import { useLocation } from "@remix-run/react";
 import { useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
+
 import type { Toast } from "~/lib/session.server";
 
 const tones: Record<Toast["kind"], string> = {

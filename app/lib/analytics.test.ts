@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { analyticsConfig, analyticsCspSources, analyticsInlineScripts } from "./analytics";
 import { contentSecurityPolicy } from "./security-headers.server";
 

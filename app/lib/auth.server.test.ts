@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { SwrCache } from "./api/cache.server";
 import { requireAdmin, requireMember } from "./auth.server";
 import { createLoadContext } from "./load-context.server";

@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
+
 import { cacheControl } from "./cache-control";
 import type { Member } from "./session.server";
 import { safeRedirectPath } from "./url";

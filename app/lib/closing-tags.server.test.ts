@@ -1,5 +1,7 @@
 import { once } from "node:events";
+
 import { describe, expect, it } from "vitest";
+
 import { holdBackClosingTags } from "./closing-tags.server";
 
 async function run(chunks: string[]) {

@@ -1,18 +1,10 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
-import { isUpstreamError } from "./api/errors";
-import { getPage } from "./api/pages.server";
-import { getInitialData, getSettings } from "./api/site.server";
-import { siteTimeZone } from "./time-zone";
-import type { InitialData, Page, Product } from "./api/schemas";
-import type { ProductFacts } from "./structured-data";
-import { cacheControl } from "./cache-control";
-import { hasSessionCookie } from "./session.server";
-import { parseUrl, safeRedirectPath } from "./url";
+
+import { loadFrameMedia } from "~/page-builder/frame-media.server";
 import { loadWidgetData, pageAcceptsItem, pageWidgets } from "~/page-builder/loaders.server";
 import { ItemNotFound } from "~/page-builder/types";
-import { loadFrameMedia } from "~/page-builder/frame-media.server";
 import {
   isBlockVisible,
   isWidgetVisible,
@@ -20,6 +12,16 @@ import {
   onSiteClock,
   pageSchedules,
 } from "~/page-builder/visibility";
+
+import { isUpstreamError } from "./api/errors";
+import { getPage } from "./api/pages.server";
+import type { InitialData, Page, Product } from "./api/schemas";
+import { getInitialData, getSettings } from "./api/site.server";
+import { cacheControl } from "./cache-control";
+import { hasSessionCookie } from "./session.server";
+import type { ProductFacts } from "./structured-data";
+import { siteTimeZone } from "./time-zone";
+import { parseUrl, safeRedirectPath } from "./url";
 
 /** A page path the site will look up: bounded, with no control characters. */
 const pagePathSchema = z

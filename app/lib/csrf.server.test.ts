@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { CSRF_FIELD, ensureCsrfToken, readProtectedForm } from "./csrf.server";
 import { getSessionStorage } from "./session.server";
 

@@ -1,4 +1,5 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
+
 import type { AppSession } from "./session.server";
 
 export const CSRF_FIELD = "csrf";

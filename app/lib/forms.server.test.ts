@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+
 import { SwrCache } from "./api/cache.server";
 import { CSRF_FIELD } from "./csrf.server";
 import { invalid, readSubmission, redirectWithToast } from "./forms.server";

@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { parseWithZod } from "@conform-to/zod";
+
 import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import type { AppLoadContext } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import type { z } from "zod";
+
 import { cacheControl } from "./cache-control";
 import { readProtectedForm } from "./csrf.server";
 import type { Toast } from "./session.server";

@@ -1,7 +1,9 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
+
 import { createInstance, type i18n as I18n } from "i18next";
 import { initReactI18next } from "react-i18next";
+
 import { i18n } from "~/i18n";
 
 const instances = new Map<string, Promise<I18n>>();

@@ -1,4 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
+
 import type { SwrCache } from "./api/cache.server";
 import { UpstreamTiming } from "./api/upstream-timing.server";
 import type { Upstream } from "./context";

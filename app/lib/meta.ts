@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "@remix-run/node";
+
 import { type ProductFacts, productNode } from "./structured-data";
 
 /** A child route's meta replaces its parents': start from the root's head and add to it. */

@@ -1,4 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
+
 import { cacheControl } from "./cache-control";
 
 /** The site's public origin: PUBLIC_URL when set, else the origin the request came to. */

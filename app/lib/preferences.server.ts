@@ -1,4 +1,5 @@
 import { createCookie } from "@remix-run/node";
+
 import { i18n } from "~/i18n";
 import { i18next, localeCookie } from "~/i18next.server";
 

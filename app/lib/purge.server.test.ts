@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
 import { SwrCache } from "./api/cache.server";
 import { getPage } from "./api/pages.server";
 import { createLoadContext } from "./load-context.server";

@@ -1,6 +1,8 @@
 import { createHash, timingSafeEqual } from "node:crypto";
+
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
+
 import { cacheControl } from "./cache-control";
 
 /** `{"paths": ["/api/v1/cognito/page/about", …]}` (API path prefixes) or `{"all": true}`. */

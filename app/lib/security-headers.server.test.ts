@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { baseSecurityHeaders, bodyRefusal, contentSecurityPolicy, isCrossSiteWrite } from "./security-headers.server";
 
 describe("contentSecurityPolicy", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { documentTitle, sitemapEntryFor } from "./seo";
 
 const settings = { organisation_name: "Dovetail", name: "site", seo_title_prefix: "", seo_title_suffix: " | Dovetail" };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { getSessionStorage, seal, unseal } from "./session.server";
 
 const secret = "s".repeat(40);

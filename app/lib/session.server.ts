@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
-import { createCookie, createSession } from "@remix-run/node";
+
 import type { Session, SessionStorage } from "@remix-run/node";
+import { createCookie, createSession } from "@remix-run/node";
 import { z } from "zod";
 
 /** Who signed in, as the login stores it beside the access token: enough to greet and authorise. */

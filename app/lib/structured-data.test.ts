@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { breadcrumbList, headline, structuredData, webPageType } from "./structured-data";
 
 const org = {

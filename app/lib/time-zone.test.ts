@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { DEFAULT_TIME_ZONE, siteTimeZone, zonedInstant } from "./time-zone";
 
 describe("zonedInstant", () => {

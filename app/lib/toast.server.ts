@@ -1,4 +1,4 @@
-import { toastSchema, type Toast } from "./session.server";
+import { type Toast, toastSchema } from "./session.server";
 import type { Visitor } from "./visitor.server";
 
 /**

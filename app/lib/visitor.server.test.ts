@@ -12,8 +12,10 @@ vi.mock("node:crypto", async (importOriginal) => {
 });
 
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
+
 import * as rootRoute from "~/root";
 import * as indexRoute from "~/routes/_index";
+
 import { SwrCache } from "./api/cache.server";
 import { createLoadContext } from "./load-context.server";
 import { emptyCspSources } from "./security-headers.server";

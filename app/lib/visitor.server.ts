@@ -3,7 +3,7 @@ import { createTransport, type Transport } from "./api/transport.server";
 import type { UpstreamTiming } from "./api/upstream-timing.server";
 import type { Upstream } from "./context";
 import { readPreferences } from "./preferences.server";
-import { getSessionStorage, memberSchema, type AppSession, type Member } from "./session.server";
+import { type AppSession, getSessionStorage, type Member, memberSchema } from "./session.server";
 
 export type Preferences = Awaited<ReturnType<typeof readPreferences>>;
 

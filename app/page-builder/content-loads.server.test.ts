@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
 import { UpstreamError } from "~/lib/api/errors";
 import { HASH_A, imageAnswer, widget } from "~/test/content-fixtures";
 import { recordingTransport } from "~/test/recording-transport";
 import { loadThroughPage as load } from "~/test/widget-load";
+
 import { loadWidgetData } from "./loaders.server";
 
 describe("content widget loads across widgets", () => {

@@ -1,9 +1,11 @@
 import { describe, expect, it, vi } from "vitest";
+
 import type { Transport } from "~/lib/api/transport.server";
 import { render } from "~/test/render";
 import { widgetOf } from "~/test/widgets";
-import { defineWidget } from "./define-widget";
+
 import type { WidgetLoadArgs, WidgetViewProps } from "./define-widget";
+import { defineWidget } from "./define-widget";
 import { text, widgetFields } from "./fields";
 
 const fields = widgetFields({ heading: text("Hello") });

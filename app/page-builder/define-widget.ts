@@ -1,7 +1,9 @@
-import { createElement } from "react";
 import type { ComponentType, ReactElement } from "react";
+import { createElement } from "react";
 import type { z } from "zod";
+
 import type { Widget } from "~/lib/api/schemas";
+
 import type { WidgetEnv, WidgetLoadContext } from "./types";
 
 /** What a widget's view is given. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { flag, imageHashes, number, oneOf, ref, text, widgetFields } from "./fields";
 
 const junk = [undefined, null, {}, [], ["x"], { a: 1 }, Number.NaN, () => 1];

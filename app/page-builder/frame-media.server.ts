@@ -1,10 +1,11 @@
 import { getImageByHash, getVideo, imageHash } from "~/lib/api/media.server";
 import type { Page } from "~/lib/api/schemas";
 import type { Transport } from "~/lib/api/transport.server";
-import { frameKey } from "./frame-media";
+
 import type { FrameMedia } from "./frame-media";
-import type { FrameSettings } from "./widget-frame";
+import { frameKey } from "./frame-media";
 import { isBlockVisible, isWidgetVisible } from "./visibility";
+import type { FrameSettings } from "./widget-frame";
 
 /** Background images are drawn across the page: the original's shape at 1920 wide, cropped by CSS. */
 const BACKGROUND = { aspect: "orig", width: 1920 } as const;

@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
 import { UpstreamError } from "~/lib/api/errors";
-import { pageSchema } from "~/lib/api/schemas";
 import type { Widget } from "~/lib/api/schemas";
+import { pageSchema } from "~/lib/api/schemas";
 import { seedPage } from "~/lib/api/seed-fallback.server";
 import type { Transport } from "~/lib/api/transport.server";
+
 import seedPages from "../../seeds/pages.json";
 import { loadWidgetData, pageAcceptsItem, pageWidgets } from "./loaders.server";
 

@@ -1,9 +1,10 @@
 import type { Page, Widget } from "~/lib/api/schemas";
+
 import type { RegisteredWidget } from "./define-widget";
 import { pageBlockWidget } from "./page-blocks";
 import { getWidget, widgetList } from "./registry";
-import { ItemNotFound } from "./types";
 import type { WidgetLoadContext } from "./types";
+import { ItemNotFound } from "./types";
 import { isBlockVisible, isWidgetVisible } from "./visibility";
 
 export { ItemNotFound };

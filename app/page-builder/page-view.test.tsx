@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
+
 import { pageSchema } from "~/lib/api/schemas";
 import { count, render } from "~/test/render";
+
 import { freeHtml, PageView } from "./page-view";
 import type { WidgetEnv } from "./types";
 

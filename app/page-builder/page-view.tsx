@@ -1,6 +1,7 @@
 import type { Page } from "~/lib/api/schemas";
-import { frameKey } from "./frame-media";
+
 import type { FrameMedia } from "./frame-media";
+import { frameKey } from "./frame-media";
 import { pageBlockWidget } from "./page-blocks";
 import { RowView } from "./row-view";
 import type { WidgetEnv } from "./types";

@@ -1,10 +1,12 @@
 import type { ComponentProps } from "react";
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from "vitest";
+
 import { quotesWidget } from "~/test/recipe-widget";
 import type { load } from "~/test/recipe-widget/load.server";
 import { recordingTransport } from "~/test/recording-transport";
 import { render } from "~/test/render";
 import { widgetOf } from "~/test/widgets";
+
 import type { WidgetData } from "./define-widget";
 import { loadersOf, loadWidgetData } from "./loaders.server";
 import { getWidget, registryOf, widgetList } from "./registry";

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { renderWidget, widgetOf } from "~/test/widgets";
+
 import type { Fields, ShowOptions } from "~/test/widgets";
+import { renderWidget, widgetOf } from "~/test/widgets";
+
 import { loadersOf } from "./loaders.server";
 import { registryOf, widgetList, widgetRegistry } from "./registry";
 

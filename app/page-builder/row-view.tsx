@@ -1,8 +1,10 @@
 import { Link } from "@remix-run/react";
-import type { Block, Row } from "~/lib/api/schemas";
 import { Fragment } from "react";
-import { frameKey } from "./frame-media";
+
+import type { Block, Row } from "~/lib/api/schemas";
+
 import type { FrameMedia } from "./frame-media";
+import { frameKey } from "./frame-media";
 import type { WidgetEnv } from "./types";
 import { isWidgetVisible } from "./visibility";
 import { hasFrame, WidgetFrame } from "./widget-frame";

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+
 import { pageSchema } from "~/lib/api/schemas";
+
 import {
   isBlockVisible,
   isFrameVisible,

@@ -1,6 +1,8 @@
 import type { CSSProperties, ReactNode } from "react";
+
 import { BackgroundVideo } from "~/components/background-video";
 import { imageSetBackground, Picture } from "~/components/image";
+
 import type { FrameMedia } from "./frame-media";
 
 /** Background colours by name and by page-block code (spec sections 2 and 3). */

@@ -1,5 +1,7 @@
 import { useTranslation } from "react-i18next";
+
 import type { Widget } from "~/lib/api/schemas";
+
 import { getWidget } from "./registry";
 import type { WidgetEnv } from "./types";
 

@@ -1,6 +1,7 @@
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { useLoaderData } from "@remix-run/react";
+
 import { CmsPage, onlyTabChanged } from "~/components/cms-page";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { loadCmsPage } from "~/lib/cms-page.server";

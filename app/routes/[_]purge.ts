@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+
 import { handlePurge } from "~/lib/purge.server";
 
 /** `POST /_purge`: the CMS says content changed; the cached answers it names are dropped. */

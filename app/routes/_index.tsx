@@ -1,13 +1,14 @@
 import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
-import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { data } from "@remix-run/node";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+
 import { CmsPage, onlyTabChanged } from "~/components/cms-page";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { isUpstreamError } from "~/lib/api/errors";
 import { listPages } from "~/lib/api/pages.server";
 import { getSettings } from "~/lib/api/site.server";
-import { isUpstreamError } from "~/lib/api/errors";
 import { loadCmsPage, pageCacheControl, unavailable } from "~/lib/cms-page.server";
 
 export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => errorHeaders ?? loaderHeaders;

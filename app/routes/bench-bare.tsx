@@ -1,5 +1,6 @@
-import { withRootMeta } from "~/lib/meta";
 import type { HeadersFunction, MetaFunction } from "@remix-run/node";
+
+import { withRootMeta } from "~/lib/meta";
 
 /**
  * The benchmark's floor: a route with no loader of its own and no CMS page, rendered through the

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
+
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { siteOrigin } from "~/lib/origin.server";
 

@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
+
+import { ToastMessage } from "~/components/toast";
 import { SwrCache } from "~/lib/api/cache.server";
 import { CSRF_FIELD } from "~/lib/csrf.server";
 import { createLoadContext } from "~/lib/load-context.server";
 import { emptyCspSources } from "~/lib/security-headers.server";
 import { getSessionStorage, seal, type SessionData } from "~/lib/session.server";
-import { ToastMessage } from "~/components/toast";
 import { render } from "~/test/render";
+
 import { action } from "./logout";
 
 const SECRET = "l".repeat(40);

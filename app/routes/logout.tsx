@@ -5,6 +5,7 @@ import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
+
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { cacheControl } from "~/lib/cache-control";
 import { CSRF_FIELD, ensureCsrfToken } from "~/lib/csrf.server";

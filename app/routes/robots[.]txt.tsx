@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+
 import { absoluteUrlCaching, siteOrigin } from "~/lib/origin.server";
 
 /** robots.txt: everything public may be crawled except the back-office; names the sitemap. */

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+
 import { getInitialData } from "~/lib/api/site.server";
 import { absoluteUrlCaching, siteOrigin } from "~/lib/origin.server";
 

@@ -1,6 +1,7 @@
 import type { Person } from "~/lib/api/people.server";
 import type { Widget } from "~/lib/api/schemas";
 import type { Testimonial } from "~/lib/api/testimonials.server";
+
 import type { RecordedCall } from "./recording-transport";
 import { testImage } from "./test-images";
 

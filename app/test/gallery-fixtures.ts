@@ -1,5 +1,6 @@
 import type { Gallery, GalleryImage, GallerySummary } from "~/lib/api/galleries.server";
 import type { Widget } from "~/lib/api/schemas";
+
 import { testVariant } from "./test-images";
 
 /** Galleries and widgets for the gallery widgets' tests (rendering and loaders). */

@@ -3,8 +3,10 @@ import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { StaticRouter } from "react-router-dom/server";
-import common from "../../locales/en/common.json";
+
 import { i18n as i18nSettings } from "~/i18n";
+
+import common from "../../locales/en/common.json";
 
 /** An i18next instance with the English resources, set up as the site sets it up. */
 export const testI18n = i18next.createInstance();

@@ -1,6 +1,7 @@
 import type { Widget } from "~/lib/api/schemas";
 import type { WidgetEnv } from "~/page-builder/types";
 import { WidgetView } from "~/page-builder/widget-view";
+
 import { render } from "./render";
 
 export type Fields = Record<string, unknown>;

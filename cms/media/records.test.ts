@@ -1,6 +1,7 @@
 /** The pure parts of the image service: aspects, widths, sizes, records, ranges and ETags. */
 import { describe, expect, it } from "vitest";
-import { ASPECTS, WIDTHS, normaliseAspect, parseWidth, snapWidth, variantSize } from "./aspects";
+
+import { ASPECTS, normaliseAspect, parseWidth, snapWidth, variantSize, WIDTHS } from "./aspects";
 import { imageRecord, imageUrl, scaledImageUrl } from "./records";
 import { etagMatches, parseRange } from "./routes";
 import { parseVariant, variantPath } from "./variants";

@@ -6,12 +6,14 @@
 import { mkdtemp, readdir, rm, stat, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import type { CmsApp } from "../app";
 import { videos } from "../db/schema";
 import { createCmsApp, drivers, openTestDatabase, type TestDatabase } from "../test/databases";
-import type { CmsApp } from "../app";
-import { ASPECTS, EXTENSIONS, variantSize, type Aspect } from "./aspects";
+import { type Aspect, ASPECTS, EXTENSIONS, variantSize } from "./aspects";
 import { storeImage } from "./store";
 import { encodeCount, getVariant } from "./variants";
 

@@ -6,7 +6,9 @@
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
+
 import sharp from "sharp";
+
 import { imageHash } from "../media/store";
 import type { SeedData } from "../seed";
 

@@ -11,9 +11,11 @@
  */
 import { randomBytes } from "node:crypto";
 import path from "node:path";
+
 import pg from "pg";
-import { createCmsApp, type CmsApp } from "../app";
-import { openDatabase, type Database } from "../db/client";
+
+import { type CmsApp, createCmsApp } from "../app";
+import { type Database, openDatabase } from "../db/client";
 
 export type DriverName = "pglite" | "postgres";
 

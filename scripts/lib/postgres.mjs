@@ -4,6 +4,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+
 import { aptInstall, isRoot, say } from "./ensure.mjs";
 
 function findBin() {

@@ -3,10 +3,11 @@
 // on a free loopback port, stopped and cleaned up at the end and on Ctrl-C.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+
 import { root } from "./ensure.mjs";
 
 export const HOST = "127.0.0.1";

@@ -1,6 +1,7 @@
-import { expect, test } from "@playwright/test";
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+
+import { expect, test } from "@playwright/test";
 
 /**
  * A seed file the journeys compare the site with. A missing or empty one fails the run with its

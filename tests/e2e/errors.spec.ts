@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+
 import { PAGES, SITE } from "./support";
 
 test.describe("not found", () => {

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { DOMAIN_SETTINGS, PAGES, SEED_PAGES, SITE, headOf, openingTags } from "./support";
+
+import { DOMAIN_SETTINGS, headOf, openingTags, PAGES, SEED_PAGES, SITE } from "./support";
 
 /**
  * What a crawler or a link preview reads: the served <head> (view-source, no JavaScript involved),

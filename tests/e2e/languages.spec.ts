@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
-import { LANGUAGE_NAMES, PAGES, decodeEntities, messages, waitForHydration } from "./support";
+
+import { decodeEntities, LANGUAGE_NAMES, messages, PAGES, waitForHydration } from "./support";
 
 /** The 18 interface languages a visitor can pick. */
 const CODES = [

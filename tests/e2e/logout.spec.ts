@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+
 import { seal } from "../../app/lib/session.server";
 import { E2E_SESSION_SECRET } from "./support";
 

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
+
 import { HEADER_LINKS, PAGES, SITE } from "./support";
 
 /**

@@ -1,5 +1,6 @@
 import type { Page, Route } from "@playwright/test";
 import { expect, test } from "@playwright/test";
+
 import { PAGES, scrollY, waitForHydration } from "./support";
 
 /** Things drawn over the page: the back-to-top arrow, the skip link and the navigation progress bar. */

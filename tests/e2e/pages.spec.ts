@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { HEADER_LINKS, PAGES, SITE, isSameDocument, markDocument, stubMaps, waitForHydration } from "./support";
+
+import { HEADER_LINKS, isSameDocument, markDocument, PAGES, SITE, stubMaps, waitForHydration } from "./support";
 
 test.describe("seeded pages", () => {
   test("home shows the header navigation, its heading, title and the footer details", async ({ page }) => {

@@ -1,7 +1,9 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+
 import type { Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
+
 import { messages, SHOWCASE, stubMaps, waitForHydration } from "./support";
 
 /**

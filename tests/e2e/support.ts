@@ -1,8 +1,10 @@
 import { readFileSync } from "node:fs";
-import { LANGUAGES } from "../../app/i18n";
 import { fileURLToPath } from "node:url";
+
 import type { Page } from "@playwright/test";
 import { expect } from "@playwright/test";
+
+import { LANGUAGES } from "../../app/i18n";
 
 /** SESSION_SECRET of the journeys' server (playwright.config.ts), so a test can seal a session. */
 export const E2E_SESSION_SECRET = "e2e-session-secret-0123456789-abcdefghijklmnop";

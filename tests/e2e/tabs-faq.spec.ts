@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
+
 import { isSameDocument, markDocument, waitForHydration } from "./support";
 
 /** The about page's tabs row: tab title and a sentence of that tab's panel. */

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
-import { PAGES, backgroundLightness, waitForHydration } from "./support";
+
+import { backgroundLightness, PAGES, waitForHydration } from "./support";
 
 /**
  * Light, dark or the device's scheme. The theme menu is a <details> of links with ?theme=, so it

@@ -5,12 +5,14 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+
 import { SwrCache } from "~/lib/api/cache.server";
 import { getPage } from "~/lib/api/pages.server";
 import { createLoadContext } from "~/lib/load-context.server";
 import { handlePurge } from "~/lib/purge.server";
 import { emptyCspSources } from "~/lib/security-headers.server";
-import { purgeListener, type ContentChangeListener } from "../../cms/events";
+
+import { type ContentChangeListener, purgeListener } from "../../cms/events";
 import { updatePage } from "../../cms/pages/service";
 import { createCmsApp, drivers, openTestDatabase, type TestDatabase } from "../../cms/test/databases";
 

@@ -1,6 +1,8 @@
 import { fileURLToPath } from "node:url";
+
 import { UNSAFE_flatRoutes as flatRoutes } from "@remix-run/dev";
 import { describe, expect, it } from "vitest";
+
 import config, { ignoredRouteFiles } from "../../remix.config.js";
 
 /** The route ids Remix builds from app/routes with these ignore patterns (the same call readConfig makes). */

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
 import { SwrCache } from "./cache.server";
 
 /** A promise with its resolve and reject exposed. */

@@ -1,8 +1,9 @@
 import { z } from "zod";
+
 import { CacheShort } from "./cache-strategies";
 import { isUpstreamError } from "./errors";
-import { productSchema, slideSchema } from "./schemas";
 import type { Product, Slide } from "./schemas";
+import { productSchema, slideSchema } from "./schemas";
 import type { Transport } from "./transport.server";
 
 const slug = z

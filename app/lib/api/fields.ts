@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { isUpstreamError } from "./errors";
 
 /** Parsing helpers shared by the content clients (testimonials, people, FAQs, galleries, media). */

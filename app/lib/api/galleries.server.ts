@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { CacheShort } from "./cache-strategies";
 import { groupKey, noneOn404, text, tolerantList } from "./fields";
 import { assetUrlSchema, imageSchema, optionalAssetUrl, placeholderSchema } from "./schemas";

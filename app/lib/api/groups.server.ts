@@ -1,8 +1,9 @@
 import { z } from "zod";
+
 import { CacheShort } from "./cache-strategies";
 import { isUpstreamError } from "./errors";
-import { groupSchema } from "./schemas";
 import type { Group } from "./schemas";
+import { groupSchema } from "./schemas";
 import type { Transport } from "./transport.server";
 
 const name = z

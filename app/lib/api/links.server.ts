@@ -1,7 +1,8 @@
 import { z } from "zod";
+
 import { CacheShort } from "./cache-strategies";
-import { linkSchema } from "./schemas";
 import type { Link } from "./schemas";
+import { linkSchema } from "./schemas";
 import type { Transport } from "./transport.server";
 
 /** Answer schemas live at module level: the transport parses a cached answer once per schema. */

@@ -1,8 +1,9 @@
 import { z } from "zod";
+
 import { CacheLong } from "./cache-strategies";
 import { noneOn404 } from "./fields";
-import { assetUrlSchema, imageSchema } from "./schemas";
 import type { Image } from "./schemas";
+import { assetUrlSchema, imageSchema } from "./schemas";
 import type { Transport } from "./transport.server";
 
 const hashSchema = z.string().regex(/^[0-9a-f]{32}$/);

@@ -8,6 +8,7 @@ vi.hoisted(() => {
 });
 
 import type { Upstream } from "~/lib/context";
+
 import { SwrCache } from "./cache.server";
 import { UpstreamError } from "./errors";
 import { getPage } from "./pages.server";

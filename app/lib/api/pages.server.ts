@@ -1,9 +1,10 @@
 import { z } from "zod";
+
 import { CachePage, CacheShort } from "./cache-strategies";
 import { isUpstreamError } from "./errors";
-import { orSeed, seedPage } from "./seed-fallback.server";
-import { pageListSchema, pageSchema } from "./schemas";
 import type { Page } from "./schemas";
+import { pageListSchema, pageSchema } from "./schemas";
+import { orSeed, seedPage } from "./seed-fallback.server";
 import type { Transport } from "./transport.server";
 
 /** Answer schemas live at module level: the transport parses a cached answer once per schema. */

@@ -1,7 +1,8 @@
 import { z } from "zod";
+
 import { CacheShort } from "./cache-strategies";
-import { listQuery, noneOn404, text, tolerantList } from "./fields";
 import type { ListOptions } from "./fields";
+import { listQuery, noneOn404, text, tolerantList } from "./fields";
 import { imageSchema } from "./schemas";
 import type { Transport } from "./transport.server";
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+
 import { cssImageSet } from "~/components/image";
+
 import { imageSchema } from "./schemas";
 
 const good = {

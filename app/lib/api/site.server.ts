@@ -1,8 +1,9 @@
 import { z } from "zod";
+
 import { CacheShort } from "./cache-strategies";
-import { orSeed, seedInitialData, seedSettings } from "./seed-fallback.server";
-import { initialDataSchema, settingsSchema } from "./schemas";
 import type { InitialData, Settings } from "./schemas";
+import { initialDataSchema, settingsSchema } from "./schemas";
+import { orSeed, seedInitialData, seedSettings } from "./seed-fallback.server";
 import type { Transport } from "./transport.server";
 
 /** Answer schemas live at module level: the transport parses a cached answer once per schema. */

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
+
 import type { Upstream } from "~/lib/context";
+
 import { SwrCache } from "./cache.server";
 import { CacheLong, CacheNone, CachePage, CacheShort } from "./cache-strategies";
 import { NETWORK_ERROR, UpstreamError } from "./errors";

@@ -1,8 +1,10 @@
 import type { z } from "zod";
+
 import type { Upstream } from "~/lib/context";
+
 import type { SwrCache } from "./cache.server";
 import { CacheNone, type CacheStrategy } from "./cache-strategies";
-import { NETWORK_ERROR, UpstreamError, isUpstreamError } from "./errors";
+import { isUpstreamError, NETWORK_ERROR, UpstreamError } from "./errors";
 import type { UpstreamTiming } from "./upstream-timing.server";
 
 export type Query = Record<string, string | number | boolean | undefined | null>;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { UpstreamTiming } from "./upstream-timing.server";
 
 describe("UpstreamTiming.header", () => {

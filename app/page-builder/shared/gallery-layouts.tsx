@@ -1,8 +1,10 @@
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { Picture, atImageWidth } from "~/components/image";
+
+import { atImageWidth, Picture } from "~/components/image";
 import type { Gallery, GalleryImage } from "~/lib/api/galleries.server";
 import type { Image } from "~/lib/api/schemas";
+
 import { useGalleryLightbox } from "./gallery-lightbox";
 import { GallerySlider } from "./gallery-slider";
 

@@ -1,8 +1,9 @@
-import { useEffect } from "react";
 import type { RefObject } from "react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import photoswipeStylesheet from "~/styles/photoswipe.css";
+
 import { loadStylesheet } from "~/lib/load-stylesheet";
+import photoswipeStylesheet from "~/styles/photoswipe.css";
 
 /** The selector of the links the lightbox takes over (only those given a size carry it). */
 export const LIGHTBOX_LINKS = "a[data-pswp-width]";

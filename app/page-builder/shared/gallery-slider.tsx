@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from "react";
 import type { ReactNode } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 
 function Chevron({ back }: { back?: boolean }) {

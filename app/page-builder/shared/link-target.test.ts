@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { widgetFields } from "../fields";
 import { buttonFields, linkTarget as linkTargetOf } from "./link-target";
 

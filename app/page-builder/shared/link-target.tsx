@@ -1,5 +1,7 @@
 import { Link } from "@remix-run/react";
+
 import { safeRedirectPath } from "~/lib/url";
+
 import { text } from "../fields";
 
 /** Where a link of a widget points: a page by slug, a URL, or a document download. */

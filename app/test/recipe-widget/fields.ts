@@ -1,4 +1,5 @@
 import type { z } from "zod";
+
 import { number, text, widgetFields } from "~/page-builder/fields";
 
 /** A widget made by the recipe in docs/architecture.md, for the test that proves the recipe. */

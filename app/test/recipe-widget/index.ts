@@ -1,4 +1,5 @@
 import { defineWidget } from "~/page-builder/define-widget";
+
 import { quotesFields } from "./fields";
 import { load } from "./load.server";
 import { QuotesView } from "./view";

@@ -1,5 +1,6 @@
 import { getTestimonials } from "~/lib/api/testimonials.server";
 import type { WidgetLoadArgs } from "~/page-builder/define-widget";
+
 import type { QuotesFields } from "./fields";
 
 /** The names of the group's latest testimonials. */

@@ -1,4 +1,5 @@
 import type { WidgetData, WidgetViewProps } from "~/page-builder/define-widget";
+
 import type { QuotesFields } from "./fields";
 import type { load } from "./load.server";
 

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+
 import { flag, oneOf, text, widgetFields } from "../../fields";
 
 export const BUTTON_COLOURS = ["brand", "black", "white", "success", "info", "warning", "danger"] as const;

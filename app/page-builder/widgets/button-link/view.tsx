@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+
 import type { WidgetViewProps } from "../../define-widget";
 import { buttonHref } from "../../shared/link-target";
 import type { BUTTON_COLOURS, ButtonLinkFields } from "./fields";

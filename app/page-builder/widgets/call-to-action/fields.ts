@@ -1,4 +1,5 @@
 import type { z } from "zod";
+
 import { imageHashes, text, widgetFields } from "../../fields";
 import { buttonFields } from "../../shared/link-target";
 

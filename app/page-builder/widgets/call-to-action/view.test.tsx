@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
+
 import { HASH_A, HASH_B, widget } from "~/test/content-fixtures";
 import { testImage } from "~/test/test-images";
 import { renderWidget, tagWith } from "~/test/widgets";
+
 import type { WidgetEnv } from "../../types";
 
 const image = testImage;

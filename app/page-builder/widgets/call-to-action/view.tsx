@@ -1,7 +1,8 @@
 import { Picture } from "~/components/image";
 import type { Image } from "~/lib/api/schemas";
+
 import type { WidgetData, WidgetViewProps } from "../../define-widget";
-import { WidgetButton, hasButton } from "../../shared/link-target";
+import { hasButton, WidgetButton } from "../../shared/link-target";
 import type { CallToActionFields } from "./fields";
 import type { load } from "./load.server";
 

@@ -1,6 +1,7 @@
 import { getProduct, getProducts } from "~/lib/api/catalogue.server";
 import { getGroupDetails, getGroups } from "~/lib/api/groups.server";
 import type { Group, Product } from "~/lib/api/schemas";
+
 import type { WidgetLoadArgs } from "../../define-widget";
 import { ItemNotFound } from "../../types";
 import type { CatalogueListFields } from "./fields";

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
+
 import type { Widget } from "~/lib/api/schemas";
 import { chair, chairs, table, tables } from "~/test/catalogue-fixtures";
 import { renderWidget } from "~/test/widgets";
+
 import { formatPrice } from "./view";
 
 const widget = (type: string, fields: Record<string, unknown> = {}): Widget => ({

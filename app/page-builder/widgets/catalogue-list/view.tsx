@@ -1,8 +1,10 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Picture, atImageWidth } from "~/components/image";
+
+import { atImageWidth, Picture } from "~/components/image";
 import type { Product } from "~/lib/api/schemas";
+
 import type { WidgetData, WidgetViewProps } from "../../define-widget";
 import type { CatalogueListFields } from "./fields";
 import type { load } from "./load.server";

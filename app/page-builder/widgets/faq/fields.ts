@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { ref, text, widgetFields } from "../../fields";
 
 export const faqFields = widgetFields({

@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
 import { widget } from "~/test/gallery-fixtures";
 import { recordingTransport, upstreamNotFound } from "~/test/recording-transport";
 import { loadOf } from "~/test/widget-load";
+
 import { faqWidget } from ".";
 
 /** The shared recording transport, answering from (method, path, params). */

@@ -1,5 +1,6 @@
-import { getFaqs } from "~/lib/api/faqs.server";
 import type { Faq } from "~/lib/api/faqs.server";
+import { getFaqs } from "~/lib/api/faqs.server";
+
 import type { WidgetLoadArgs } from "../../define-widget";
 import type { FaqFields } from "./fields";
 

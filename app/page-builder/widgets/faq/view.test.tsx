@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
+
 import { widget as galleryWidget } from "~/test/gallery-fixtures";
 import { count } from "~/test/render";
-import { attr, renderWidget, widgetOf } from "~/test/widgets";
 import type { Fields, ShowOptions } from "~/test/widgets";
+import { attr, renderWidget, widgetOf } from "~/test/widgets";
 
 /** Renders a widget the way the page does (through WidgetView and the registry). */
 const show = (type: string, fields: Fields = {}, opts: ShowOptions = {}) =>

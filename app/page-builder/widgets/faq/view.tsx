@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
+
 import type { WidgetData, WidgetViewProps } from "../../define-widget";
-import { faqEntries } from "./fields";
 import type { FaqFields } from "./fields";
+import { faqEntries } from "./fields";
 import type { load } from "./load.server";
 
 type Props = WidgetViewProps<FaqFields, WidgetData<typeof load>>;

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+
 import { ref, widgetFields } from "../../fields";
 
 /** The form's fields are read when it renders (its own issue); for now only which form it is. */

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+
 import { ref, text, widgetFields } from "../../fields";
 
 export const galleryGroupFields = widgetFields({

@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { render } from "~/test/render";
+
 import { gallery, summary, widget } from "~/test/gallery-fixtures";
 import { recordingTransport, upstreamNotFound } from "~/test/recording-transport";
+import { render } from "~/test/render";
 import { loadOf } from "~/test/widget-load";
+
 import { loadWidgetData } from "../../loaders.server";
 import { ItemNotFound } from "../../types";
 import { WidgetView } from "../../widget-view";

@@ -1,5 +1,6 @@
-import { getGalleries, getGallery } from "~/lib/api/galleries.server";
 import type { Gallery, GallerySummary } from "~/lib/api/galleries.server";
+import { getGalleries, getGallery } from "~/lib/api/galleries.server";
+
 import type { WidgetLoadArgs } from "../../define-widget";
 import { DEFAULT_LIGHTBOX_ASPECT, LIGHTBOX_WIDTH } from "../../shared/gallery-sizes";
 import { ItemNotFound } from "../../types";

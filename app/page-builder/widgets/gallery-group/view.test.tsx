@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
+
 import { gallery, HASH, summary, widget } from "~/test/gallery-fixtures";
 import { count } from "~/test/render";
-import { renderWidget } from "~/test/widgets";
 import type { Fields, ShowOptions } from "~/test/widgets";
+import { renderWidget } from "~/test/widgets";
+
 import { pageAcceptsItem } from "../../loaders.server";
 import type { GalleryGroupData } from "./load.server";
 

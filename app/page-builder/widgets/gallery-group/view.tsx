@@ -1,7 +1,9 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+
 import { Picture } from "~/components/image";
 import type { GallerySummary } from "~/lib/api/galleries.server";
+
 import type { WidgetData, WidgetViewProps } from "../../define-widget";
 import { GalleryView } from "../../shared/gallery-layouts";
 import type { GalleryGroupFields } from "./fields";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { flag, number, oneOf, ref, text, widgetFields } from "../../fields";
 import { LAYOUTS } from "../../shared/gallery-layouts";
 

@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
 import type { Gallery } from "~/lib/api/galleries.server";
 import { gallery, photo, widget } from "~/test/gallery-fixtures";
 import { recordingTransport, upstreamNotFound } from "~/test/recording-transport";
 import { loadOf } from "~/test/widget-load";
+
 import { galleryWidget } from ".";
 
 /** The shared recording transport, answering from (method, path, params). */

@@ -1,4 +1,5 @@
 import { getGallery, normaliseAspect } from "~/lib/api/galleries.server";
+
 import type { WidgetLoadArgs } from "../../define-widget";
 import { DEFAULT_LIGHTBOX_ASPECT, LIGHTBOX_WIDTH } from "../../shared/gallery-sizes";
 import type { GalleryFields } from "./fields";

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
+
 import { gallery, HASH, photo, widget } from "~/test/gallery-fixtures";
 import { count } from "~/test/render";
-import { classOf, links, renderWidget } from "~/test/widgets";
 import type { Fields, ShowOptions } from "~/test/widgets";
+import { classOf, links, renderWidget } from "~/test/widgets";
 
 const show = (type: string, fields: Fields, data: unknown, opts: ShowOptions = {}) =>
   renderWidget(widget(type, fields, opts.items), { data, env: { itemUrl: opts.itemUrl ?? null }, url: opts.url });

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+
 import { widgetFields } from "../../fields";
 
 /** Its fields are read when it renders (its own issue). */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+
 import { widget } from "~/test/gallery-fixtures";
-import { renderWidget } from "~/test/widgets";
 import type { Fields, ShowOptions } from "~/test/widgets";
+import { renderWidget } from "~/test/widgets";
 
 const show = (type: string, fields: Fields, data: unknown, opts: ShowOptions = {}) =>
   renderWidget(widget(type, fields, opts.items), { data, env: { itemUrl: opts.itemUrl ?? null }, url: opts.url });

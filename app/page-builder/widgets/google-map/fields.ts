@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { flag, number, text, widgetFields } from "../../fields";
 
 /** A CSS length: a number is pixels; a string must be a plain length (px, %, rem, vh, vw). */

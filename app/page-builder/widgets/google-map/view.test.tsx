@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { attr, renderWidget, widgetOf } from "~/test/widgets";
+
 import type { Fields, ShowOptions } from "~/test/widgets";
+import { attr, renderWidget, widgetOf } from "~/test/widgets";
+
 import { mapEmbedUrl } from "./view";
 
 /** Renders a widget the way the page does (through WidgetView and the registry). */

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+
 import type { WidgetViewProps } from "../../define-widget";
 import type { GoogleMapFields } from "./fields";
 

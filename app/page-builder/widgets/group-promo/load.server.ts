@@ -1,4 +1,5 @@
 import { getGroups } from "~/lib/api/groups.server";
+
 import type { WidgetLoadArgs } from "../../define-widget";
 import type { GroupPromoFields } from "./fields";
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import type { Widget } from "~/lib/api/schemas";
 import { chairs, tables } from "~/test/catalogue-fixtures";
 import { renderWidget } from "~/test/widgets";

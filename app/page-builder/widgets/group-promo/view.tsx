@@ -1,6 +1,8 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+
 import { Picture } from "~/components/image";
+
 import type { WidgetData, WidgetViewProps } from "../../define-widget";
 import { WidgetSection } from "../../shared/widget-section";
 import type { GroupPromoFields } from "./fields";

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+
 import { flag, oneOf, text, widgetFields } from "../../fields";
 
 export const headingFields = widgetFields({

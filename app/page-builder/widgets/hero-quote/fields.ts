@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { flag, imageHashes, ref, text, widgetFields } from "../../fields";
 import { opacities, saturations } from "../../widget-frame";
 

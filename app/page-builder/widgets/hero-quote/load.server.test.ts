@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
 import type { Image } from "~/lib/api/schemas";
 import { HASH, widget } from "~/test/gallery-fixtures";
-import { testVariant as variant } from "~/test/test-images";
 import { recordingTransport } from "~/test/recording-transport";
+import { testVariant as variant } from "~/test/test-images";
 import { loadOf } from "~/test/widget-load";
+
 import { heroQuoteWidget } from ".";
 
 /** The shared recording transport, answering from (method, path, params). */

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
+
 import type { Image } from "~/lib/api/schemas";
 import { HASH, widget } from "~/test/gallery-fixtures";
 import { testVariant as variant } from "~/test/test-images";
-import { renderWidget } from "~/test/widgets";
 import type { Fields, ShowOptions } from "~/test/widgets";
+import { renderWidget } from "~/test/widgets";
 
 const show = (type: string, fields: Fields, data: unknown, opts: ShowOptions = {}) =>
   renderWidget(widget(type, fields, opts.items), { data, env: { itemUrl: opts.itemUrl ?? null }, url: opts.url });

@@ -1,5 +1,6 @@
 import { BackgroundVideo } from "~/components/background-video";
 import { imageSetBackground, Picture } from "~/components/image";
+
 import type { WidgetData, WidgetViewProps } from "../../define-widget";
 import { opacities, saturations } from "../../widget-frame";
 import type { HeroQuoteFields, OVERLAY_COLOURS } from "./fields";

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
 import { widget } from "~/test/content-fixtures";
 import { recordingTransport } from "~/test/recording-transport";
 import { loadThroughPage as load } from "~/test/widget-load";

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
+
 import { testimonial, widget } from "~/test/content-fixtures";
 import { count } from "~/test/render";
 import { renderWidget } from "~/test/widgets";
+
 import type { WidgetEnv } from "../../types";
 
 const show = (type: string, fields: Record<string, unknown>, data?: unknown, env: Partial<WidgetEnv> = {}) =>

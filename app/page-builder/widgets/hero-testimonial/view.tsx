@@ -1,5 +1,6 @@
 import { Picture } from "~/components/image";
 import type { Testimonial } from "~/lib/api/testimonials.server";
+
 import type { WidgetData, WidgetViewProps } from "../../define-widget";
 import { showable } from "../../shared/testimonials";
 import { WidgetSection } from "../../shared/widget-section";

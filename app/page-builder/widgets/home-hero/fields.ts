@@ -1,4 +1,5 @@
 import type { z } from "zod";
+
 import { number, widgetFields } from "../../fields";
 
 export const homeHeroFields = widgetFields({

@@ -1,4 +1,5 @@
 import { getSlides } from "~/lib/api/catalogue.server";
+
 import type { WidgetLoadArgs } from "../../define-widget";
 import type { HomeHeroFields } from "./fields";
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import type { Slide, Widget } from "~/lib/api/schemas";
 import { image } from "~/test/catalogue-fixtures";
 import { renderWidget } from "~/test/widgets";

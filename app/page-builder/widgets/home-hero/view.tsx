@@ -1,9 +1,11 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+
 import { Picture } from "~/components/image";
 import { loadStylesheet } from "~/lib/load-stylesheet";
 import swiperStylesheet from "~/styles/swiper.css";
+
 import type { WidgetData, WidgetViewProps } from "../../define-widget";
 import type { HomeHeroFields } from "./fields";
 import type { load } from "./load.server";

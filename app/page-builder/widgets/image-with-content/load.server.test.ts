@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
 import { UpstreamError } from "~/lib/api/errors";
 import { HASH_A, imageAnswer, widget } from "~/test/content-fixtures";
 import { recordingTransport } from "~/test/recording-transport";

@@ -1,6 +1,7 @@
 import { Picture } from "~/components/image";
+
 import type { WidgetData, WidgetViewProps } from "../../define-widget";
-import { WidgetButton, hasButton } from "../../shared/link-target";
+import { hasButton, WidgetButton } from "../../shared/link-target";
 import type { ImageWithContentFields } from "./fields";
 import type { load } from "./load.server";
 

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+
 import { text, widgetFields } from "../../fields";
 
 export const linkChildrenFields = widgetFields({

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
+
 import type { Link } from "~/lib/api/schemas";
 import { count } from "~/test/render";
-import { renderWidget, widgetOf } from "~/test/widgets";
 import type { Fields, ShowOptions } from "~/test/widgets";
+import { renderWidget, widgetOf } from "~/test/widgets";
 
 /** Renders a widget the way the page does (through WidgetView and the registry). */
 const show = (type: string, fields: Fields = {}, opts: ShowOptions = {}) =>

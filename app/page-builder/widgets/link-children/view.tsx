@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+
 import type { WidgetData, WidgetViewProps } from "../../define-widget";
 import type { LinkChildrenFields } from "./fields";
 import type { load } from "./load.server";

@@ -1,4 +1,5 @@
 import { getPeople } from "~/lib/api/people.server";
+
 import type { WidgetLoadArgs } from "../../define-widget";
 import type { PersonListFields } from "./fields";
 

@@ -1,4 +1,5 @@
 import { Picture } from "~/components/image";
+
 import type { WidgetData, WidgetViewProps } from "../../define-widget";
 import { WidgetSection } from "../../shared/widget-section";
 import type { PersonListFields } from "./fields";

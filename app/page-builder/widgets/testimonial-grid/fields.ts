@@ -1,4 +1,5 @@
 import type { z } from "zod";
+
 import { number, text, widgetFields } from "../../fields";
 
 export const testimonialGridFields = widgetFields({

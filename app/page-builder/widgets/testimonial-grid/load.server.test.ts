@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
 import type { Testimonial } from "~/lib/api/testimonials.server";
 import { widget } from "~/test/content-fixtures";
 import { recordingTransport } from "~/test/recording-transport";

@@ -1,4 +1,5 @@
 import { getTestimonials } from "~/lib/api/testimonials.server";
+
 import type { WidgetLoadArgs } from "../../define-widget";
 import type { TestimonialGridFields } from "./fields";
 

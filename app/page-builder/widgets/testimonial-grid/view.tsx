@@ -1,4 +1,5 @@
 import { Picture } from "~/components/image";
+
 import type { WidgetData, WidgetViewProps } from "../../define-widget";
 import { showable } from "../../shared/testimonials";
 import { WidgetSection } from "../../shared/widget-section";

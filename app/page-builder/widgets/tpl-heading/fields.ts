@@ -1,4 +1,5 @@
 import type { z } from "zod";
+
 import { imageHashes, oneOf, text, widgetFields } from "../../fields";
 
 export const tplHeadingFields = widgetFields({

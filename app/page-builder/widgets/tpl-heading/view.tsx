@@ -1,4 +1,5 @@
 import { Picture } from "~/components/image";
+
 import type { WidgetData, WidgetViewProps } from "../../define-widget";
 import type { TplHeadingFields } from "./fields";
 import type { load } from "./load.server";
