@@ -41,7 +41,15 @@ export default tseslint.config(
       "react/prop-types": "off",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      // `interface AppLoadContext extends SiteContext {}` is how Remix's context type is augmented.
+      "@typescript-eslint/no-empty-object-type": ["error", { allowInterfaces: "with-single-extends" }],
     },
+  },
+  {
+    // Tests read the API's JSON answers and pick fields out of them; typing each answer in full would
+    // repeat the API's schema in every test. Production code keeps the rule.
+    files: ["**/*.test.{ts,tsx}", "cms/test/**", "app/test/**", "tests/**"],
+    rules: { "@typescript-eslint/no-explicit-any": "off" },
   },
   {
     files: ["**/*.{js,mjs,cjs}"],

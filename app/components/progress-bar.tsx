@@ -11,17 +11,20 @@ export function ProgressBar() {
     navigation.state !== "idle" &&
     navigation.location !== undefined &&
     navigation.location.pathname !== location.pathname;
-  const [state, setState] = useState<"idle" | "running" | "done">("idle");
-
+  // When a navigation ends, the bar completes ("done") for half a second, then hides. The end is
+  // noticed while rendering (React's pattern for state that follows a prop), not in an effect.
+  const [wasActive, setWasActive] = useState(active);
+  const [done, setDone] = useState(false);
+  if (active !== wasActive) {
+    setWasActive(active);
+    setDone(!active);
+  }
   useEffect(() => {
-    if (active) {
-      setState("running");
-      return;
-    }
-    setState((s) => (s === "running" ? "done" : s));
-    const timer = setTimeout(() => setState((s) => (s === "done" ? "idle" : s)), 500);
+    if (!done) return;
+    const timer = setTimeout(() => setDone(false), 500);
     return () => clearTimeout(timer);
-  }, [active]);
+  }, [done]);
+  const state = active ? "running" : done ? "done" : "idle";
 
   return (
     <div

@@ -27,7 +27,8 @@ import { parseUrl, safeRedirectPath } from "./url";
 const pagePathSchema = z
   .string()
   .max(1000)
-  .regex(/^[^\u0000-\u001f\u007f]*$/);
+  // Every character but the C0 controls (U+0000 to U+001F) and DEL (U+007F).
+  .regex(/^[\x20-\x7e\u0080-\u{10ffff}]*$/u);
 
 export const notFound = (pathname: string) =>
   data({ pathname }, { status: 404, headers: { "Cache-Control": cacheControl.none } });

@@ -73,7 +73,7 @@ describe("readSubmission", () => {
 
 describe("redirectWithToast", () => {
   it("answers 303 to a same-site path, and the next page shows the message once", async () => {
-    const { request, context } = post({ [CSRF_FIELD]: "token-1", intent: "remove", id: "1" });
+    const { context } = post({ [CSRF_FIELD]: "token-1", intent: "remove", id: "1" });
     const visitor = await context.visitor();
     const response = await redirectWithToast(visitor, "//evil.example/x", { kind: "success", message: "Removed." });
     expect(response.status).toBe(303);

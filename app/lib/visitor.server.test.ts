@@ -1,9 +1,11 @@
+import type * as NodeCrypto from "node:crypto";
+
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 // Count real decryptions: the session cookie is AES-GCM, so each decode is one createDecipheriv.
 const decipher = vi.hoisted(() => ({ calls: 0 }));
 vi.mock("node:crypto", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("node:crypto")>();
+  const actual = await importOriginal<typeof NodeCrypto>();
   const createDecipheriv = ((...args: Parameters<typeof actual.createDecipheriv>) => {
     decipher.calls++;
     return actual.createDecipheriv(...args);
