@@ -49,7 +49,7 @@ describe("the README's configuration table", () => {
   const readme = readFileSync(fileURLToPath(new URL("../../README.md", import.meta.url)), "utf8");
   const start = readme.indexOf("## Configuration");
   const section = readme.slice(start, readme.indexOf("\n## ", start + 1));
-  const documented = [...section.matchAll(/^\| `([A-Z][A-Z0-9_]*)` \|/gm)].map((m) => m[1]);
+  const documented = [...section.matchAll(/^\| `([A-Z][A-Z0-9_]*)` +\|/gm)].map((m) => m[1]);
 
   it("documents exactly the variables the site reads", () => {
     // NODE_ENV is set by npm start and npm test, not by whoever deploys.
@@ -59,7 +59,7 @@ describe("the README's configuration table", () => {
   });
 
   it("states the defaults the schema applies", () => {
-    const row = (name: string) => new RegExp(`^\\| \`${name}\` \\| ([^|]+) \\|`, "m").exec(section)?.[1].trim();
+    const row = (name: string) => new RegExp(`^\\| \`${name}\` +\\| ([^|]+) \\|`, "m").exec(section)?.[1].trim();
     const defaults = parseEnv({ SESSION_SECRET: "x".repeat(32) });
     expect(row("PORT")).toBe(String(defaults.PORT));
     expect(row("DATA_DIR")).toBe(defaults.DATA_DIR);

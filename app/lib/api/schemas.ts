@@ -3,6 +3,13 @@ import { z } from "zod";
 /** Answers of the upstream API (spec sections 3 and 7), parsed at the client boundary. */
 
 const looseRecord = z.record(z.unknown());
+/** A string the upstream may leave out or send as null: "" then. */
+const orEmpty = z
+  .string()
+  .nullish()
+  .transform((v) => v ?? "");
+/** A value the upstream may leave out: null then. */
+const orNull = <T extends z.ZodTypeAny>(schema: T) => schema.nullish().transform((v) => v ?? null);
 
 export const widgetSchema = z
   .object({
@@ -22,14 +29,8 @@ export const widgetSchema = z
 
 export const blockSchema = z.object({
   id: z.union([z.string(), z.number()]).transform(String),
-  title: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ""),
-  block_class: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ""),
+  title: orEmpty,
+  block_class: orEmpty,
   width: z.coerce.number().int().min(1).max(12).catch(12),
   offset: z.coerce.number().int().min(0).max(11).catch(0),
   sort: z.number().default(0),
@@ -39,19 +40,10 @@ export const blockSchema = z.object({
 
 export const rowSchema = z.object({
   row_type: z.enum(["columns", "tabs"]).catch("columns"),
-  row_class: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ""),
+  row_class: orEmpty,
   container_id: z.string().nullish(),
-  container_class: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ""),
-  outer_class: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ""),
+  container_class: orEmpty,
+  outer_class: orEmpty,
   blocks: z.array(blockSchema).default([]),
 });
 
@@ -63,14 +55,8 @@ export const pageBlockSchema = z
     template: z.string(),
     variables: looseRecord.default({}),
     hidden: z.boolean().default(false),
-    start_time: z
-      .string()
-      .nullish()
-      .transform((v) => v ?? null),
-    end_time: z
-      .string()
-      .nullish()
-      .transform((v) => v ?? null),
+    start_time: orNull(z.string()),
+    end_time: orNull(z.string()),
     deleted: z.boolean().default(false),
   })
   .passthrough();
@@ -80,19 +66,10 @@ export const pageSchema = z.object({
   name: z.string(),
   slug: z.string(),
   url: z.string(),
-  title: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ""),
+  title: orEmpty,
   seo_title: z.string().nullish(),
-  meta_description: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ""),
-  content: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ""),
+  meta_description: orEmpty,
+  content: orEmpty,
   rows: z.array(rowSchema).default([]),
   pageContents: z.array(pageBlockSchema).default([]),
   updated_at: z.string(),
@@ -107,34 +84,13 @@ export const pageListSchema = z.object({
 export const settingsSchema = z
   .object({
     name: z.string().default(""),
-    organisation_name: z
-      .string()
-      .nullish()
-      .transform((v) => v ?? ""),
-    organisation_abn: z
-      .string()
-      .nullish()
-      .transform((v) => v ?? ""),
-    organisation_address: z
-      .string()
-      .nullish()
-      .transform((v) => v ?? ""),
-    organisation_email: z
-      .string()
-      .nullish()
-      .transform((v) => v ?? ""),
-    organisation_phone: z
-      .string()
-      .nullish()
-      .transform((v) => v ?? ""),
-    seo_title_prefix: z
-      .string()
-      .nullish()
-      .transform((v) => v ?? ""),
-    seo_title_suffix: z
-      .string()
-      .nullish()
-      .transform((v) => v ?? ""),
+    organisation_name: orEmpty,
+    organisation_abn: orEmpty,
+    organisation_address: orEmpty,
+    organisation_email: orEmpty,
+    organisation_phone: orEmpty,
+    seo_title_prefix: orEmpty,
+    seo_title_suffix: orEmpty,
     theme_colour: z.string().nullish(),
     dark_theme_colour: z.string().nullish(),
     ecommerce: z.boolean().default(false),
@@ -148,24 +104,15 @@ export const sitemapEntrySchema = z.object({
   lastmod: z.string().nullish(),
   model: z.string().nullish(),
   priority: z.number().nullish(),
-  seo_title: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ""),
-  seo_meta_description: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ""),
+  seo_title: orEmpty,
+  seo_meta_description: orEmpty,
 });
 
 export const linkSchema = z.object({
   id: z.union([z.string(), z.number()]).optional(),
   name: z.string(),
   link: z.string(),
-  icon: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ""),
+  icon: orEmpty,
   parent: z.string().nullish(),
 });
 
@@ -224,10 +171,7 @@ export const productSchema = z.object({
   name: z.string(),
   slug: z.string(),
   url: z.string().default(""),
-  description: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ""),
+  description: orEmpty,
   price: z.coerce.number(),
   group: z
     .object({ id: z.number(), name: z.string(), slug: z.string() })
@@ -239,55 +183,19 @@ export const productSchema = z.object({
 
 export const slideSchema = z.object({
   id: z.number(),
-  heading: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ""),
-  sub_heading: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ""),
-  sub_heading_1: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ""),
-  content: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ""),
-  footer: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ""),
+  heading: orEmpty,
+  sub_heading: orEmpty,
+  sub_heading_1: orEmpty,
+  content: orEmpty,
+  footer: orEmpty,
   image: imageSchema.nullish().transform((v) => v ?? null),
-  overlay_color: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? null),
-  text_color: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? null),
-  image_opacity: z
-    .number()
-    .nullish()
-    .transform((v) => v ?? null),
-  image_saturation: z
-    .number()
-    .nullish()
-    .transform((v) => v ?? null),
-  link: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ""),
-  link_button_text: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ""),
-  link_target: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ""),
+  overlay_color: orNull(z.string()),
+  text_color: orNull(z.string()),
+  image_opacity: orNull(z.number()),
+  image_saturation: orNull(z.number()),
+  link: orEmpty,
+  link_button_text: orEmpty,
+  link_target: orEmpty,
 });
 
 export type Image = z.infer<typeof imageSchema>;
@@ -312,15 +220,9 @@ export const groupSchema: z.ZodType<Group, z.ZodTypeDef, unknown> = z.lazy(() =>
   z.object({
     id: z.number(),
     name: z.string(),
-    url: z
-      .string()
-      .nullish()
-      .transform((v) => v ?? ""),
+    url: orEmpty,
     slug: z.string(),
-    content: z
-      .string()
-      .nullish()
-      .transform((v) => v ?? ""),
+    content: orEmpty,
     image: imageSchema
       .nullish()
       .catch(null)
