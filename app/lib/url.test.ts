@@ -39,4 +39,11 @@ describe("safeRedirectPath", () => {
       expect(safeRedirectPath(bad)).toBe("/");
     }
   });
+
+  it("refuses paths that only become protocol-relative once normalised", () => {
+    for (const bad of ["/.//evil.example/x", "/a/..//evil.example", "/./\\evil.example", "/%2e//evil.example"]) {
+      expect(safeRedirectPath(bad)).toBe("/");
+    }
+    expect(safeRedirectPath("/a/../b")).toBe("/b");
+  });
 });

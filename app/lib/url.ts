@@ -33,7 +33,9 @@ export function safeRedirectPath(to: unknown, fallback = "/") {
   try {
     const url = new URL(to, "http://same.site");
     if (url.host !== "same.site") return fallback;
-    return `${url.pathname}${url.search}${url.hash}`;
+    const path = `${url.pathname}${url.search}${url.hash}`;
+    // Dot segments and backslashes normalise into "//" ("/.//evil.example"): a browser reads that as a host.
+    return path.startsWith("//") || path.startsWith("/\\") ? fallback : path;
   } catch {
     return fallback;
   }
