@@ -1,4 +1,4 @@
-import type { EntryContext, HandleErrorFunction } from "@remix-run/node";
+import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
@@ -9,6 +9,7 @@ import { NonceProvider } from "~/components/nonce";
 import { i18next } from "~/i18next.server";
 import { holdBackClosingTags } from "~/lib/closing-tags.server";
 import { getI18n } from "~/lib/i18n.server";
+import { appendSessionCookie } from "~/lib/load-context.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -17,8 +18,10 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  loadContext: { cspNonce?: string },
+  loadContext: AppLoadContext,
 ) {
+  // Every loader has run: the session's cookie is written once, from its final state.
+  await appendSessionCookie(loadContext, responseHeaders);
   const nonce = loadContext.cspNonce ?? "";
   const instance = await getI18n(await i18next.getLocale(request));
 
@@ -61,6 +64,15 @@ export default async function handleRequest(
     setTimeout(abort, ABORT_DELAY);
   });
 }
+
+/** Data requests (client-side navigations and submissions) carry the session's cookie the same way. */
+export const handleDataRequest: HandleDataRequestFunction = async (response, { context }) => {
+  const cookie = await context.sessionCookie();
+  if (!cookie) return response;
+  const headers = new Headers(response.headers);
+  headers.append("Set-Cookie", cookie);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+};
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;

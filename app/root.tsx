@@ -48,8 +48,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const header = byParent("header");
   const headers = new Headers();
   for (const cookie of prefs.setCookies) headers.append("Set-Cookie", cookie);
-  const { toast, setCookie } = await takeToast(visitor);
-  if (setCookie) headers.append("Set-Cookie", setCookie);
+  const toast = takeToast(visitor);
   return data(
     {
       locale: prefs.locale,

@@ -27,6 +27,8 @@ export interface SiteContext {
   upstream: Upstream;
   /** The visitor of this request: built on first use, then the same for every loader and action. */
   visitor: () => Promise<Visitor>;
+  /** The session's Set-Cookie for this request's answer, when a loader or action changed it. */
+  sessionCookie: () => Promise<string | null>;
   /** The process's cache of anonymous upstream answers (created by server.ts; purged by /_purge). */
   upstreamCache: SwrCache;
   /** This request's upstream calls and cache hits, written as the Server-Timing header. */

@@ -47,7 +47,9 @@ export async function redirectWithToast(
 ) {
   visitor.session.flash("toast", { ...toast, id: randomUUID() });
   const headers = new Headers(init.headers);
-  headers.append("Set-Cookie", await visitor.commitSession());
+  // The redirect is the whole answer: it carries the session's cookie itself.
+  const cookie = await visitor.sessionCookie();
+  if (cookie) headers.append("Set-Cookie", cookie);
   headers.set("Cache-Control", cacheControl.private);
   return redirect(safeRedirectPath(to), { status: 303, headers });
 }

@@ -39,5 +39,16 @@ export function createLoadContext(options: LoadContextOptions): AppLoadContext {
         sessionSecret,
         production,
       })),
+    // A request that never needed its visitor changed no session.
+    sessionCookie: async () => (visitor ? (await visitor).sessionCookie() : null),
   };
+}
+
+/**
+ * Adds the session's Set-Cookie, made from its state once every loader (or the action) of the
+ * request has run, to an answer's headers: entry.server calls it for pages and data requests.
+ */
+export async function appendSessionCookie(context: AppLoadContext, headers: Headers) {
+  const cookie = await context.sessionCookie();
+  if (cookie) headers.append("Set-Cookie", cookie);
 }

@@ -3,7 +3,7 @@ import { createTransport, type Transport } from "./api/transport.server";
 import type { UpstreamTiming } from "./api/upstream-timing.server";
 import type { Upstream } from "./context";
 import { readPreferences } from "./preferences.server";
-import { type AppSession, getSessionStorage, type Member, memberSchema } from "./session.server";
+import { type AppSession, getSessionStorage, hasSessionCookie, type Member, memberSchema } from "./session.server";
 
 export type Preferences = Awaited<ReturnType<typeof readPreferences>>;
 
@@ -13,11 +13,17 @@ export type Preferences = Awaited<ReturnType<typeof readPreferences>>;
  * language and theme.
  */
 export interface Visitor {
+  /**
+   * Loaders and actions change it; the request's answer then carries one Set-Cookie made from its
+   * final state (`sessionCookie`), written by entry.server for pages and data requests.
+   */
   session: AppSession;
-  /** The session as a Set-Cookie value (after a change: a CSRF token, a sign-in). */
-  commitSession(): Promise<string>;
-  /** A Set-Cookie value that ends the session. */
-  destroySession(): Promise<string>;
+  /**
+   * The Set-Cookie that brings the browser's cookie to the session as it is now, or null when
+   * nothing changed since it was read or last written; an emptied session ends the cookie. Only a
+   * loader or action that answers with a Response of its own (a redirect) calls it itself.
+   */
+  sessionCookie(): Promise<string | null>;
   /** An access token is present: the visitor's pages are private and never shared-cached. */
   signedIn: boolean;
   /** The signed-in member's snapshot, or null (anonymous, or a session without one). */
@@ -46,12 +52,21 @@ export async function buildVisitor(request: Request, services: VisitorServices):
     storage.getSession(request.headers.get("cookie")),
     readPreferences(request),
   ]);
+  const hadCookie = hasSessionCookie(request);
+  let written = JSON.stringify(session.data);
+  const sessionCookie = async () => {
+    const now = JSON.stringify(session.data);
+    if (now === written) return null;
+    written = now;
+    const empty = Object.keys(session.data).length === 0;
+    if (empty && !hadCookie) return null;
+    return empty ? storage.destroySession(session) : storage.commitSession(session);
+  };
   const accessToken = session.get("accessToken") || null;
   const member = accessToken ? memberSchema.safeParse(session.get("member")) : null;
   return {
     session,
-    commitSession: () => storage.commitSession(session),
-    destroySession: () => storage.destroySession(session),
+    sessionCookie,
     signedIn: accessToken !== null,
     member: member?.success ? member.data : null,
     transport: createTransport(services.upstream, accessToken, {

@@ -25,8 +25,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
   const visitor = await context.visitor();
   if (!visitor.signedIn) throw redirect("/");
   const csrf = ensureCsrfToken(visitor.session);
-  const headers = { "Set-Cookie": await visitor.commitSession(), "Cache-Control": cacheControl.private };
-  return data({ csrf }, { headers });
+  return data({ csrf }, { headers: { "Cache-Control": cacheControl.private } });
 }
 
 /** Ends the member's session (tokens, member and form token), then home with a message. */
