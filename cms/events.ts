@@ -5,7 +5,12 @@
  * `purgeListener`), and in the embedded one can purge the site's cache in-process.
  */
 
-/** API path prefixes whose cached answers a change makes stale, as the site asks for them. */
+/**
+ * The API paths whose cached answers a change makes stale, as the site asks for them: a path names
+ * one answer in all its query variants (`/api/v1/cognito/page` is the page list, not every page);
+ * a path ending in "/" names everything under it. Notify only after the outermost transaction
+ * that wrote the change has committed: a purge before then lets a request cache the old answer.
+ */
 export interface ContentChange {
   paths: string[];
 }

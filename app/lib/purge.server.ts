@@ -5,7 +5,10 @@ import { z } from "zod";
 
 import { cacheControl } from "./cache-control";
 
-/** `{"paths": ["/api/v1/cognito/page/about", …]}` (API path prefixes) or `{"all": true}`. */
+/**
+ * `{"paths": ["/api/v1/cognito/page/about", …]}` or `{"all": true}`. A path names one answer in
+ * all its query variants; a path ending in "/" names everything under it.
+ */
 export const purgeRequestSchema = z.union([
   z.object({ all: z.literal(true) }).strict(),
   z.object({ paths: z.array(z.string().max(500).startsWith("/api/")).min(1).max(100) }).strict(),

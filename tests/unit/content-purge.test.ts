@@ -12,7 +12,7 @@ import { createLoadContext } from "~/lib/load-context.server";
 import { handlePurge } from "~/lib/purge.server";
 import { emptyCspSources } from "~/lib/security-headers.server";
 
-import { type ContentChangeListener, purgeListener } from "../../cms/events";
+import { apiPaths, type ContentChangeListener, purgeListener } from "../../cms/events";
 import { updatePage } from "../../cms/pages/service";
 import { createCmsApp, drivers, openTestDatabase, type TestDatabase } from "../../cms/test/databases";
 
@@ -30,6 +30,9 @@ for (const driver of drivers) {
       t = await openTestDatabase(driver.name, "content-purge");
       await t.database.db.execute(
         sql`insert into pages (name, slug, url, title) values ('Workshop', 'workshop', 'workshop', 'Our workshop')`,
+      );
+      await t.database.db.execute(
+        sql`insert into pages (name, slug, url, title) values ('Tours', 'workshop-tours', 'workshop/tours', 'Tours')`,
       );
       cms = createCmsApp(t.database, { onContentChange: (change) => listener(change) });
     });
@@ -54,10 +57,10 @@ for (const driver of drivers) {
         purgeToken: TOKEN,
       });
 
-    /** The page's title as the next anonymous visitor's request gets it. */
-    async function title() {
-      const { transport } = await contextFor(new Request("https://dovetail.example/workshop")).visitor();
-      return (await getPage(transport, "workshop"))?.title;
+    /** A page's title as the next anonymous visitor's request gets it. */
+    async function title(url = "workshop") {
+      const { transport } = await contextFor(new Request(`https://dovetail.example/${url}`)).visitor();
+      return (await getPage(transport, url))?.title;
     }
 
     /** The back-office's save: the pages service, then the app's notice of what it made stale. */
@@ -92,6 +95,18 @@ for (const driver of drivers) {
       await save("The workshop, renewed");
       expect(calls.map((r) => r.status)).toEqual([204]);
       expect(await title()).toBe("The workshop, renewed");
+    });
+
+    it("drops the changed page by its own path, as the site's client asks for it, and no other page", async () => {
+      await updatePage(t.database.db, "workshop/tours", { title: "Tours" });
+      listener = (change) => {
+        // Only the page's own path: not the page list, whose path would not match a page anyway.
+        cache.purge({ paths: change.paths.filter((path) => path === apiPaths.page("workshop")) });
+      };
+      expect([await title(), await title("workshop/tours")]).toEqual(["Our workshop", "Tours"]);
+      await updatePage(t.database.db, "workshop/tours", { title: "Tours, changed unannounced" });
+      await save("Workshop, by its path");
+      expect([await title(), await title("workshop/tours")]).toEqual(["Workshop, by its path", "Tours"]);
     });
 
     it("without a purge the cached page is still served: the purge is what makes it new", async () => {

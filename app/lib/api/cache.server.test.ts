@@ -254,21 +254,37 @@ describe("SwrCache.purge", () => {
     for (const key of keys) await cache.get(key, async () => `old ${key}`, keep);
   };
 
-  it("drops every answer whose path starts with a given prefix, whatever its query, and keeps the rest", async () => {
-    await fill("/api/v1/cognito/page/about?pb=1", "/api/v1/cognito/page/about/team", "/api/v1/cognito/page/home?pb=1");
+  it("drops the answers at the given paths, whatever their query, and keeps the rest", async () => {
+    await fill(
+      "/api/v1/cognito/page/about?pb=1",
+      "/api/v1/cognito/page/about-us?pb=1",
+      "/api/v1/cognito/page/home?pb=1",
+    );
+    await fill("/api/v1/cognito/page/about/team", "/api/v1/cognito/page?page=1&page_size=100&pb=0");
     await fill("/api/v1/cognito/faq?group=1", "/api/v1/cognito/faq?group=2", "/api/v1/cognito/image/getByHash#{}");
-    const dropped = cache.purge({ paths: ["/api/v1/cognito/page/about", "/api/v1/cognito/faq"] });
+    const dropped = cache.purge({
+      paths: ["/api/v1/cognito/page/about", "/api/v1/cognito/faq", "/api/v1/cognito/page"],
+    });
     expect(dropped).toBe(4);
     expect(cache.peek("/api/v1/cognito/page/about?pb=1")).toBeUndefined();
-    expect(cache.peek("/api/v1/cognito/page/about/team")).toBeUndefined();
     expect(cache.peek("/api/v1/cognito/faq?group=2")).toBeUndefined();
+    expect(cache.peek("/api/v1/cognito/page?page=1&page_size=100&pb=0")).toBeUndefined();
+    // Neither a page whose url merely starts the same, nor one below it, nor the other pages.
+    expect(cache.peek("/api/v1/cognito/page/about-us?pb=1")).toBe("old /api/v1/cognito/page/about-us?pb=1");
+    expect(cache.peek("/api/v1/cognito/page/about/team")).toBe("old /api/v1/cognito/page/about/team");
     expect(cache.peek("/api/v1/cognito/page/home?pb=1")).toBe("old /api/v1/cognito/page/home?pb=1");
     expect(cache.peek("/api/v1/cognito/image/getByHash#{}")).toBe("old /api/v1/cognito/image/getByHash#{}");
   });
 
-  it("matches the path only, never the query, and compares prefixes percent-encoded like the keys", async () => {
+  it("drops everything under a path that ends in /", async () => {
+    await fill("/api/v1/cognito/page/about?pb=1", "/api/v1/cognito/page/about/team", "/api/v1/cognito/page?page=1");
+    expect(cache.purge({ paths: ["/api/v1/cognito/page/"] })).toBe(2);
+    expect(cache.peek("/api/v1/cognito/page?page=1")).toBe("old /api/v1/cognito/page?page=1");
+  });
+
+  it("matches the path only, never the query, and compares paths percent-encoded like the keys", async () => {
     await fill("/api/v1/cognito/link?parent=/api/v1/cognito/page", "/api/v1/cognito/page/a%20b?pb=1");
-    expect(cache.purge({ paths: ["/api/v1/cognito/page"] })).toBe(1);
+    expect(cache.purge({ paths: ["/api/v1/cognito/page/"] })).toBe(1);
     expect(cache.peek("/api/v1/cognito/link?parent=/api/v1/cognito/page")).toBeDefined();
     await fill("/api/v1/cognito/page/a%20b?pb=1");
     expect(cache.purge({ paths: ["/api/v1/cognito/page/a b"] })).toBe(1);

@@ -7,7 +7,9 @@
  * failure means the answer is gone.
  *
  * Keys are API paths with their query (`/api/v1/cognito/page/about?pb=1`), optionally followed by
- * `#` and more: `purge` matches the path, the part before the first `?` or `#`.
+ * `#` and more: `purge` matches the path, the part before the first `?` or `#`. A purge path names
+ * one answer in all its query variants (`/api/v1/cognito/page` is the page list, not every page);
+ * ending in `/` it names everything under it (`/api/v1/cognito/page/`: every page).
  */
 export interface CacheOptions<T> {
   /** How long a value stays fresh, in ms; or a function of the value (for schedules). */
@@ -20,7 +22,7 @@ export interface CacheOptions<T> {
 /** A hit was served from the cache (fresh or stale); a miss waited for a load. */
 export type CacheOutcome = "hit" | "miss";
 
-/** What to drop: every answer under some API path prefixes, or everything. */
+/** What to drop: the answers at some API paths (a trailing "/": everything under it), or everything. */
 export type PurgeRequest = { paths: readonly string[] } | { all: true };
 
 interface Entry<T> {
@@ -35,7 +37,12 @@ function keyPath(key: string) {
   return end === -1 ? key : key.slice(0, end);
 }
 
-/** A prefix written as the keys are: percent-encoded like a URL's path ("a b" → "a%20b"). */
+/** Whether a key's path is the purge path, or lies under it when the purge path ends in "/". */
+function underPurgePath(path: string, purgePath: string) {
+  return purgePath.endsWith("/") ? path.startsWith(purgePath) : path === purgePath;
+}
+
+/** A purge path written as the keys are: percent-encoded like a URL's path ("a b" → "a%20b"). */
 function encodedPrefix(prefix: string) {
   try {
     return new URL(prefix, "http://cache.key").pathname;
@@ -96,7 +103,7 @@ export class SwrCache {
    */
   purge(request: PurgeRequest): number {
     const prefixes = "all" in request ? null : request.paths.map(encodedPrefix);
-    const matches = (key: string) => prefixes === null || prefixes.some((p) => keyPath(key).startsWith(p));
+    const matches = (key: string) => prefixes === null || prefixes.some((p) => underPurgePath(keyPath(key), p));
     let dropped = 0;
     for (const key of [...this.entries.keys()]) {
       if (matches(key)) {
