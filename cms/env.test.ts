@@ -21,6 +21,9 @@ describe("the standalone CMS's environment", () => {
     expect(parseCmsEnv({ SITE_URL: "https://a.example", PURGE_TOKEN: "short" })).toEqual({
       error: "Invalid environment variable PURGE_TOKEN: must be at least 32 characters",
     });
+    expect(parseCmsEnv({ SITE_URL: "https://a.example", PURGE_TOKEN: `${"p".repeat(20)} ${"q".repeat(20)}` })).toEqual({
+      error: "Invalid environment variable PURGE_TOKEN: must not contain spaces",
+    });
     expect(parseCmsEnv({ PURGE_TOKEN: TOKEN })).toEqual({
       error: "Invalid environment variable SITE_URL: must be set when PURGE_TOKEN is set",
     });

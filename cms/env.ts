@@ -25,7 +25,10 @@ export const cmsEnvSchema = z
     /** The site to tell about content changes (its `/_purge` endpoint); unset: nobody is told. */
     SITE_URL: optionalUrl.refine((v) => v === undefined || /^https?:\/\//.test(v), "must be an http(s) URL"),
     /** The bearer token the site's `/_purge` expects; needed with SITE_URL. */
-    PURGE_TOKEN: optionalText.refine((v) => v === undefined || v.length >= 32, "must be at least 32 characters"),
+    PURGE_TOKEN: optionalText
+      .refine((v) => v === undefined || v.length >= 32, "must be at least 32 characters")
+      // The site reads the bearer token up to the first space: a token with one could never match.
+      .refine((v) => v === undefined || /^\S+$/.test(v), "must not contain spaces"),
   })
   .superRefine((env, ctx) => {
     if (env.SITE_URL && !env.PURGE_TOKEN) {

@@ -40,6 +40,10 @@ describe("parseEnv", () => {
     const base = { SESSION_SECRET: "x".repeat(32) };
     expect(() => parseEnv({ ...base, PURGE_TOKEN: "short" })).toThrow(/PURGE_TOKEN: must be at least 32 characters/);
     expect(parseEnv({ ...base, PURGE_TOKEN: "p".repeat(32) }).PURGE_TOKEN).toBe("p".repeat(32));
+    // A bearer token ends at a space, so a token with one could never match.
+    expect(() => parseEnv({ ...base, PURGE_TOKEN: `${"p".repeat(20)} ${"q".repeat(20)}` })).toThrow(
+      /must not contain spaces/,
+    );
     expect(parseEnv({ ...base, PURGE_TOKEN: "" }).PURGE_TOKEN).toBeUndefined();
     expect(parseEnv(base).PURGE_TOKEN).toBeUndefined();
   });

@@ -32,7 +32,7 @@ export const envSchema = z.object({
     .string()
     .trim()
     .transform((v) => (v === "" ? undefined : v))
-    .pipe(z.string().min(32, "must be at least 32 characters").optional())
+    .pipe(z.string().min(32, "must be at least 32 characters").regex(/^\S+$/, "must not contain spaces").optional())
     .optional(),
   /** Upstream request timeout in milliseconds (spec section 9: 50 000). */
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(50_000),

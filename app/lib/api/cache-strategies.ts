@@ -25,7 +25,7 @@ export const CacheNone: CacheStrategy = { mode: "none" };
 /** A minute: settings, navigation, lists of content. */
 export const CacheShort: CacheStrategy = { mode: "shared", freshFor: MINUTE };
 
-/** An hour: what never changes for its key, such as images and videos by hash or id. */
+/** An hour: what never changes for its key, such as an image by its content hash. */
 export const CacheLong: CacheStrategy = { mode: "shared", freshFor: HOUR };
 
 /** The `data` record of an answer, when it has one. */

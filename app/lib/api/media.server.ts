@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { CacheLong } from "./cache-strategies";
+import { CacheLong, CacheShort } from "./cache-strategies";
 import { noneOn404 } from "./fields";
 import type { Image } from "./schemas";
 import { assetUrlSchema, imageSchema } from "./schemas";
@@ -53,8 +53,11 @@ export function getVideo(t: Transport, id: unknown, aspect = "16x9", width = 192
   const n = Number(id);
   if (!Number.isInteger(n) || n < 1 || n > 2_147_483_647) return Promise.resolve(null);
   const query = { image_aspect: aspect, image_width: width };
-  return t
-    .get(`/api/v1/cognito/video/${n}`, videoAnswerSchema, query, { cache: CacheLong })
-    .then((r) => r.data)
-    .catch(noneOn404(null));
+  return (
+    t
+      // By id, not by content: a video or its poster can be replaced, so it is rechecked within a minute.
+      .get(`/api/v1/cognito/video/${n}`, videoAnswerSchema, query, { cache: CacheShort })
+      .then((r) => r.data)
+      .catch(noneOn404(null))
+  );
 }
