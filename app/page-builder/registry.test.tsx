@@ -1,3 +1,7 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
 import { describe, expect, it } from "vitest";
 
 import type { Fields, ShowOptions } from "~/test/widgets";
@@ -71,6 +75,29 @@ describe("the widget list", () => {
       "tpl/heading",
     ];
     expect(Object.keys(loadersOf(widgetList)).sort()).toEqual(withLoad.sort());
+  });
+
+  it("has one line per widget folder, and every folder keeps its load on the server side", () => {
+    const dir = fileURLToPath(new URL("./widgets/", import.meta.url));
+    const folders = readdirSync(dir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+      .sort();
+    const list = readFileSync(path.join(dir, "index.ts"), "utf8");
+    const listed = [...list.matchAll(/^export \{ \w+ \} from "\.\/([\w-]+)";$/gm)].map((m) => m[1]).sort();
+    expect(listed).toEqual(folders);
+    expect(widgetList).toHaveLength(folders.length);
+    for (const folder of folders) {
+      const files = readdirSync(path.join(dir, folder));
+      expect(files, folder).toEqual(expect.arrayContaining(["index.ts", "fields.ts", "view.tsx"]));
+      // A load is only ever a .server module, which the browser build replaces with an empty one.
+      const view = readFileSync(path.join(dir, folder, "view.tsx"), "utf8");
+      expect(view, folder).not.toMatch(/^import \{[^}]*\bload\b[^}]*\} from "\.\/load\.server"/m);
+      expect(
+        files.filter((f) => /^load\./.test(f) && !/\.server\.(test\.)?tsx?$/.test(f)),
+        folder,
+      ).toEqual([]);
+    }
   });
 
   it("lets a page show an item only with the catalogue list or a gallery group", () => {
