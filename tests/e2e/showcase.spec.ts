@@ -160,7 +160,8 @@ test.describe("showcase page", () => {
     await expect(page).toHaveURL(new RegExp(`/showcase/${SHOWCASE.gallery.url}$`));
     await expect(page.getByRole("heading", { name: SHOWCASE.gallery.heading }).first()).toBeVisible();
     await expect(page.getByRole("link", { name: /Enlarge photo 1 of \d+$/ }).first()).toBeVisible();
-    await page.getByRole("link", { name: /^Back to / }).click();
+    // The gallery's way back, not the back-to-top arrow (shown once the page has scrolled).
+    await page.getByRole("link", { name: /^Back to (?!top$)/ }).click();
     await expect(page).toHaveURL(/\/showcase$/);
   });
 
