@@ -11,6 +11,7 @@ import express from "express";
 import onHeaders from "on-headers";
 
 import { SwrCache } from "./app/lib/api/cache.server";
+import { createUpstreamBreaker } from "./app/lib/api/circuit-breaker.server";
 import type { UpstreamTiming } from "./app/lib/api/upstream-timing.server";
 import type { Upstream } from "./app/lib/context";
 import { parseEnv } from "./app/lib/env.server";
@@ -71,6 +72,10 @@ if (env.CMS_API_URL) {
   cmsListener = getRequestListener(cms.fetch);
   upstream = { fetch: cms.fetch, baseUrl: "http://cms.internal", publicUrl: "", timeoutMs: env.UPSTREAM_TIMEOUT_MS };
 }
+
+// After a call gets no answer, calls fail at once (cached or seeded copies serve) while a probe
+// waits for the upstream; per process, so it travels on the load context like the cache.
+const upstreamBreaker = createUpstreamBreaker(upstream, { probeTimeoutMs: env.PAGE_DEADLINE_MS });
 
 const app = express();
 app.disable("x-powered-by");
@@ -165,6 +170,9 @@ app.all(
         cspExtra: res.locals.cspExtra as CspSources,
         upstream,
         upstreamCache,
+        upstreamBreaker,
+        // Pages wait for the upstream this long at most, all calls together; writes are not cut off.
+        upstreamDeadlineMs: req.method === "GET" || req.method === "HEAD" ? env.PAGE_DEADLINE_MS : undefined,
         sessionSecret: env.SESSION_SECRET,
         production,
         publicUrl: env.PUBLIC_URL,
@@ -223,6 +231,7 @@ function shutdown(signal: string) {
   console.log(`[site] ${signal}: finishing open requests, then stopping`);
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
+  upstreamBreaker.dispose();
   server.close(async () => {
     await database?.close();
     process.exit(0);
