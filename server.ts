@@ -14,6 +14,7 @@ import { SwrCache } from "./app/lib/api/cache.server";
 import { createUpstreamBreaker } from "./app/lib/api/circuit-breaker.server";
 import type { UpstreamTiming } from "./app/lib/api/upstream-timing.server";
 import type { Upstream } from "./app/lib/context";
+import { secureDataDir } from "./app/lib/data-dir.server";
 import { parseEnv } from "./app/lib/env.server";
 import { createLoadContext } from "./app/lib/load-context.server";
 import {
@@ -37,6 +38,13 @@ try {
   process.exit(1);
 }
 const production = env.NODE_ENV === "production";
+
+// DATA_DIR (database, session secret, image cache) is the owner's alone, and so is whatever this
+// process creates from here on; PGlite's own 0666 files are reachable only through the 0700 folder.
+process.umask(0o077);
+const dataDir = secureDataDir(env.DATA_DIR);
+if (dataDir.tightened) console.log(`[site] DATA_DIR: made ${dataDir.tightened} files and folders owner-only`);
+for (const failure of dataDir.failed) console.warn(`[site] DATA_DIR: could not make owner-only: ${failure}`);
 
 const buildFile = path.resolve("build/index.js");
 if (!existsSync(buildFile)) {
