@@ -16,6 +16,7 @@ import type { UpstreamTiming } from "./app/lib/api/upstream-timing.server";
 import type { Upstream } from "./app/lib/context";
 import { secureDataDir } from "./app/lib/data-dir.server";
 import { parseEnv } from "./app/lib/env.server";
+import { createHttpServer } from "./app/lib/http-server.server";
 import { createLoadContext } from "./app/lib/load-context.server";
 import {
   baseSecurityHeaders,
@@ -230,7 +231,10 @@ const onListening = () => {
     `[site] serving on http://localhost:${env.PORT} (${database ? `embedded CMS on ${database.kind}` : `CMS at ${env.CMS_API_URL}`})`,
   );
 };
-const server = env.HOST ? app.listen(env.PORT, env.HOST, onListening) : app.listen(env.PORT, onListening);
+// Request and header timeouts, keep-alive and a connection cap: see app/lib/http-server.server.ts.
+const server = createHttpServer(app);
+if (env.HOST) server.listen(env.PORT, env.HOST, onListening);
+else server.listen(env.PORT, onListening);
 
 let stopping = false;
 function shutdown(signal: string) {
