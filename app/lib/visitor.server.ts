@@ -53,7 +53,7 @@ export async function buildVisitor(request: Request, services: VisitorServices):
   const storage = getSessionStorage(services.sessionSecret, services.production);
   const [session, preferences] = await Promise.all([
     storage.getSession(request.headers.get("cookie")),
-    readPreferences(request),
+    readPreferences(request, { secure: services.production }),
   ]);
   const hadCookie = hasSessionCookie(request);
   let written = JSON.stringify(session.data);
