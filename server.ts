@@ -18,14 +18,13 @@ import { secureDataDir } from "./app/lib/data-dir.server";
 import { parseEnv } from "./app/lib/env.server";
 import { createHttpServer } from "./app/lib/http-server.server";
 import { createLoadContext } from "./app/lib/load-context.server";
+import { mountGuardsAndCms, privateWhenSettingCookies, TRUSTED_PROXIES } from "./app/lib/request-guards.server";
 import {
   baseSecurityHeaders,
-  bodyRefusal,
   contentSecurityPolicy,
   createNonce,
   type CspSources,
   emptyCspSources,
-  isCrossSiteWrite,
 } from "./app/lib/security-headers.server";
 import { createCmsApp } from "./cms/app";
 import { type Database, openDatabase } from "./cms/db/client";
@@ -90,7 +89,7 @@ const app = express();
 app.disable("x-powered-by");
 // Express's own error pages must never show a stack, whatever NODE_ENV says.
 app.set("env", "production");
-app.set("trust proxy", "loopback, linklocal, uniquelocal");
+app.set("trust proxy", TRUSTED_PROXIES);
 // Brotli's default 4 MiB window costs far more CPU than an HTML page needs; 256 KiB compresses as well here.
 app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } } }));
 
@@ -114,6 +113,8 @@ app.use((req, res, next) => {
   });
   next();
 });
+// Whatever a route says, a response that sets a cookie is private (checked as the headers go out).
+app.use(privateWhenSettingCookies);
 
 // Hashed build assets never change; everything else in public/ is cached briefly.
 app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
@@ -139,32 +140,9 @@ app.get("/healthz", async (_req, res) => {
   }
 });
 
-// Bound what a stranger can make the server read: no unbounded or oversized request bodies.
-app.use((req, res, next) => {
-  const refused = bodyRefusal(req.method, req.get("content-length"), req.get("transfer-encoding"));
-  if (refused) {
-    res.status(refused.status).type("text/plain").send(refused.message);
-    return;
-  }
-  next();
-});
-
-if (cmsListener) {
-  const listener = cmsListener;
-  app.use(["/api", "/graphql", "/assets", "/v"], (req, res) => {
-    req.url = req.originalUrl;
-    void listener(req, res);
-  });
-}
-
-// CSRF, first line: no state-changing request from another site reaches an action.
-app.use((req, res, next) => {
-  if (isCrossSiteWrite(req.method, req.get("host"), req.get("origin"), req.get("sec-fetch-site"))) {
-    res.status(403).type("text/plain").send("Cross-site request refused.");
-    return;
-  }
-  next();
-});
+// The request guards (bounded bodies; no cross-site writes, judged by the host Remix sees), then
+// the embedded CMS: nothing that acts on a request comes before them.
+mountGuardsAndCms(app, cmsListener);
 
 app.all(
   "*",
