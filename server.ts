@@ -11,18 +11,20 @@ import express from "express";
 import onHeaders from "on-headers";
 
 import { SwrCache } from "./app/lib/api/cache.server";
+import { createUpstreamBreaker } from "./app/lib/api/circuit-breaker.server";
 import type { UpstreamTiming } from "./app/lib/api/upstream-timing.server";
 import type { Upstream } from "./app/lib/context";
+import { secureDataDir } from "./app/lib/data-dir.server";
 import { parseEnv } from "./app/lib/env.server";
+import { createHttpServer } from "./app/lib/http-server.server";
 import { createLoadContext } from "./app/lib/load-context.server";
+import { mountGuardsAndCms, privateWhenSettingCookies, TRUSTED_PROXIES } from "./app/lib/request-guards.server";
 import {
   baseSecurityHeaders,
-  bodyRefusal,
   contentSecurityPolicy,
   createNonce,
   type CspSources,
   emptyCspSources,
-  isCrossSiteWrite,
 } from "./app/lib/security-headers.server";
 import { createCmsApp } from "./cms/app";
 import { type Database, openDatabase } from "./cms/db/client";
@@ -36,6 +38,13 @@ try {
   process.exit(1);
 }
 const production = env.NODE_ENV === "production";
+
+// DATA_DIR (database, session secret, image cache) is the owner's alone, and so is whatever this
+// process creates from here on; PGlite's own 0666 files are reachable only through the 0700 folder.
+process.umask(0o077);
+const dataDir = secureDataDir(env.DATA_DIR);
+if (dataDir.tightened) console.log(`[site] DATA_DIR: made ${dataDir.tightened} files and folders owner-only`);
+for (const failure of dataDir.failed) console.warn(`[site] DATA_DIR: could not make owner-only: ${failure}`);
 
 const buildFile = path.resolve("build/index.js");
 if (!existsSync(buildFile)) {
@@ -72,11 +81,15 @@ if (env.CMS_API_URL) {
   upstream = { fetch: cms.fetch, baseUrl: "http://cms.internal", publicUrl: "", timeoutMs: env.UPSTREAM_TIMEOUT_MS };
 }
 
+// After a call gets no answer, calls fail at once (cached or seeded copies serve) while a probe
+// waits for the upstream; per process, so it travels on the load context like the cache.
+const upstreamBreaker = createUpstreamBreaker(upstream, { probeTimeoutMs: env.PAGE_DEADLINE_MS });
+
 const app = express();
 app.disable("x-powered-by");
 // Express's own error pages must never show a stack, whatever NODE_ENV says.
 app.set("env", "production");
-app.set("trust proxy", "loopback, linklocal, uniquelocal");
+app.set("trust proxy", TRUSTED_PROXIES);
 // Brotli's default 4 MiB window costs far more CPU than an HTML page needs; 256 KiB compresses as well here.
 app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } } }));
 
@@ -100,6 +113,8 @@ app.use((req, res, next) => {
   });
   next();
 });
+// Whatever a route says, a response that sets a cookie is private (checked as the headers go out).
+app.use(privateWhenSettingCookies);
 
 // Hashed build assets never change; everything else in public/ is cached briefly.
 app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
@@ -125,32 +140,9 @@ app.get("/healthz", async (_req, res) => {
   }
 });
 
-// Bound what a stranger can make the server read: no unbounded or oversized request bodies.
-app.use((req, res, next) => {
-  const refused = bodyRefusal(req.method, req.get("content-length"), req.get("transfer-encoding"));
-  if (refused) {
-    res.status(refused.status).type("text/plain").send(refused.message);
-    return;
-  }
-  next();
-});
-
-if (cmsListener) {
-  const listener = cmsListener;
-  app.use(["/api", "/graphql", "/assets", "/v"], (req, res) => {
-    req.url = req.originalUrl;
-    void listener(req, res);
-  });
-}
-
-// CSRF, first line: no state-changing request from another site reaches an action.
-app.use((req, res, next) => {
-  if (isCrossSiteWrite(req.method, req.get("host"), req.get("origin"), req.get("sec-fetch-site"))) {
-    res.status(403).type("text/plain").send("Cross-site request refused.");
-    return;
-  }
-  next();
-});
+// The request guards (bounded bodies; no cross-site writes, judged by the host Remix sees), then
+// the embedded CMS: nothing that acts on a request comes before them.
+mountGuardsAndCms(app, cmsListener);
 
 app.all(
   "*",
@@ -165,6 +157,9 @@ app.all(
         cspExtra: res.locals.cspExtra as CspSources,
         upstream,
         upstreamCache,
+        upstreamBreaker,
+        // Pages wait for the upstream this long at most, all calls together; writes are not cut off.
+        upstreamDeadlineMs: req.method === "GET" || req.method === "HEAD" ? env.PAGE_DEADLINE_MS : undefined,
         sessionSecret: env.SESSION_SECRET,
         production,
         publicUrl: env.PUBLIC_URL,
@@ -214,7 +209,10 @@ const onListening = () => {
     `[site] serving on http://localhost:${env.PORT} (${database ? `embedded CMS on ${database.kind}` : `CMS at ${env.CMS_API_URL}`})`,
   );
 };
-const server = env.HOST ? app.listen(env.PORT, env.HOST, onListening) : app.listen(env.PORT, onListening);
+// Request and header timeouts, keep-alive and a connection cap: see app/lib/http-server.server.ts.
+const server = createHttpServer(app);
+if (env.HOST) server.listen(env.PORT, env.HOST, onListening);
+else server.listen(env.PORT, onListening);
 
 let stopping = false;
 function shutdown(signal: string) {
@@ -223,6 +221,7 @@ function shutdown(signal: string) {
   console.log(`[site] ${signal}: finishing open requests, then stopping`);
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
+  upstreamBreaker.dispose();
   server.close(async () => {
     await database?.close();
     process.exit(0);

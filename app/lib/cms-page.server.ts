@@ -97,8 +97,8 @@ export function pageCacheControl(
 
 /**
  * Loads the CMS page for a path: the redirect table first, then the page by its full url, then
- * (for /page/item) the page by its first segment when one of its widgets shows items. Widget
- * data loads in parallel. 404 when nothing matches; 503 when the upstream is unreachable and
+ * (for /page/item) the page by its first segment when one of its widgets shows items; the
+ * settings, the redirect table and the page load in parallel, then the widgets' data does. 404 when nothing matches; 503 when the upstream is unreachable and
  * neither the cache nor the seeds hold the page.
  */
 export async function loadCmsPage(request: Request, context: AppLoadContext, pathname: string) {
@@ -106,12 +106,17 @@ export async function loadCmsPage(request: Request, context: AppLoadContext, pat
   const url = parseUrl(pathname);
   if (!pagePathSchema.safeParse(url.full_url).success) throw notFound(pathname);
   try {
+    // The redirect table, the page and the settings are asked for at once: one round of calls,
+    // all within the request's deadline. Until awaited, a failure is not an unhandled rejection.
+    const pageLoad = getPage(transport, url.full_url || "home");
+    const settingsLoad = getSettings(transport);
+    for (const load of [pageLoad, settingsLoad]) load.catch(() => {});
     const initial = await getInitialData(transport);
     const target = findRedirect(initial.redirects, pathname);
     if (target) throw redirect(safeRedirectPath(target), 301);
 
     let itemUrl: string | null = null;
-    let page = await getPage(transport, url.full_url || "home");
+    let page = await pageLoad;
     if (!page && url.item_url && !url.url_parameter_3) {
       const parent = await getPage(transport, url.page_url);
       if (parent && pageAcceptsItem(pageWidgets(parent, Date.now()))) {
@@ -120,7 +125,7 @@ export async function loadCmsPage(request: Request, context: AppLoadContext, pat
       }
     }
     if (!page) throw notFound(pathname);
-    page = onSiteClock(page, siteTimeZone((await getSettings(transport)).time_zone));
+    page = onSiteClock(page, siteTimeZone((await settingsLoad).time_zone));
 
     const now = Date.now();
     const [widgetData, frameMedia] = await Promise.all([

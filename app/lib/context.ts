@@ -1,4 +1,5 @@
 import type { SwrCache } from "./api/cache.server";
+import type { CircuitBreaker } from "./api/circuit-breaker.server";
 import type { UpstreamTiming } from "./api/upstream-timing.server";
 import type { CspSources } from "./security-headers.server";
 import type { Visitor } from "./visitor.server";
@@ -31,6 +32,13 @@ export interface SiteContext {
   sessionCookie: () => Promise<string | null>;
   /** The process's cache of anonymous upstream answers (created by server.ts; purged by /_purge). */
   upstreamCache: SwrCache;
+  /**
+   * The process's circuit breaker (created by server.ts): after the upstream stops answering,
+   * calls fail at once for a while so cached or seeded copies serve. Absent, calls always go.
+   */
+  upstreamBreaker?: CircuitBreaker;
+  /** Aborts this request's upstream calls still waiting at its deadline (PAGE_DEADLINE_MS). */
+  upstreamDeadline?: AbortSignal;
   /** This request's upstream calls and cache hits, written as the Server-Timing header. */
   upstreamTiming: UpstreamTiming;
   /** The site's public origin (PUBLIC_URL) when configured; else the request's own origin is used. */

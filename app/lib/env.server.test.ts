@@ -34,6 +34,7 @@ describe("parseEnv", () => {
     expect(env.CMS_API_URL).toBeUndefined();
     expect(env.PORT).toBe(3000);
     expect(env.UPSTREAM_TIMEOUT_MS).toBe(50_000);
+    expect(env.PAGE_DEADLINE_MS).toBe(8_000);
   });
 
   it("accepts a PURGE_TOKEN of 32 characters or more, and treats an empty one as unset", () => {
@@ -68,5 +69,6 @@ describe("the README's configuration table", () => {
     expect(row("PORT")).toBe(String(defaults.PORT));
     expect(row("DATA_DIR")).toBe(defaults.DATA_DIR);
     expect(row("UPSTREAM_TIMEOUT_MS")).toBe(String(defaults.UPSTREAM_TIMEOUT_MS));
+    expect(row("PAGE_DEADLINE_MS")).toBe(String(defaults.PAGE_DEADLINE_MS));
   });
 });

@@ -36,6 +36,11 @@ export const envSchema = z.object({
     .optional(),
   /** Upstream request timeout in milliseconds (spec section 9: 50 000). */
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(50_000),
+  /**
+   * The longest a page request (GET or HEAD) waits for the upstream, all its calls together; then
+   * the cached or seeded copies serve, and the circuit breaker makes the next requests not wait.
+   */
+  PAGE_DEADLINE_MS: z.coerce.number().int().min(100).max(300_000).default(8_000),
 });
 
 export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string };
@@ -66,7 +71,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
 function loadOrCreateSecret(dataDir: string) {
   const file = path.resolve(dataDir, "session-secret");
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
-  mkdirSync(path.dirname(file), { recursive: true });
+  // DATA_DIR holds the database and this secret: the owner's alone (see data-dir.server.ts).
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   const secret = randomBytes(32).toString("base64url");
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;

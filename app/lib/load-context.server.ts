@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 
 import type { SwrCache } from "./api/cache.server";
+import type { CircuitBreaker } from "./api/circuit-breaker.server";
 import { UpstreamTiming } from "./api/upstream-timing.server";
 import type { Upstream } from "./context";
 import type { CspSources } from "./security-headers.server";
@@ -13,6 +14,13 @@ export interface LoadContextOptions {
   cspExtra: CspSources;
   upstream: Upstream;
   upstreamCache: SwrCache;
+  /** The process's circuit breaker (server.ts makes one); absent, every call goes to the upstream. */
+  upstreamBreaker?: CircuitBreaker;
+  /**
+   * How long this request may wait for the upstream, all calls together (from now); unset, only
+   * each call's own timeout applies. server.ts sets it for GET and HEAD requests.
+   */
+  upstreamDeadlineMs?: number;
   sessionSecret: string;
   production: boolean;
   publicUrl?: string;
@@ -25,16 +33,20 @@ export interface LoadContextOptions {
  * is decoded once per request however many loaders ask.
  */
 export function createLoadContext(options: LoadContextOptions): AppLoadContext {
-  const { request, sessionSecret, production, ...shared } = options;
+  const { request, sessionSecret, production, upstreamDeadlineMs, ...shared } = options;
   const upstreamTiming = new UpstreamTiming();
+  const upstreamDeadline = upstreamDeadlineMs === undefined ? undefined : AbortSignal.timeout(upstreamDeadlineMs);
   let visitor: Promise<Visitor> | undefined;
   return {
     ...shared,
     upstreamTiming,
+    upstreamDeadline,
     visitor: () =>
       (visitor ??= buildVisitor(request, {
         upstream: options.upstream,
         upstreamCache: options.upstreamCache,
+        upstreamBreaker: options.upstreamBreaker,
+        upstreamDeadline,
         upstreamTiming,
         sessionSecret,
         production,

@@ -20,9 +20,10 @@ function isTheme(v: unknown): v is Theme {
 
 /**
  * The visitor's language and theme. A choice made with `?lng=` or `?theme=` (the switchers'
- * links, which work without JavaScript) is remembered in a cookie for the next visit.
+ * links, which work without JavaScript) is remembered in a cookie for the next visit; in
+ * production (`secure`) that cookie is `Secure`, like the session's.
  */
-export async function readPreferences(request: Request) {
+export async function readPreferences(request: Request, { secure = false }: { secure?: boolean } = {}) {
   const url = new URL(request.url);
   const cookieHeader = request.headers.get("cookie");
   const setCookies: string[] = [];
@@ -30,14 +31,16 @@ export async function readPreferences(request: Request) {
   const locale = await i18next.getLocale(request);
   const asked = url.searchParams.get("lng");
   if (asked && (i18n.supportedLngs as readonly string[]).includes(asked)) {
-    setCookies.push(await localeCookie.serialize(asked));
+    setCookies.push(await localeCookie.serialize(asked, { secure }));
   }
 
   const askedTheme = url.searchParams.get("theme");
   let theme: Theme = "system";
   if (isTheme(askedTheme)) {
     theme = askedTheme;
-    setCookies.push(await themeCookie.serialize(askedTheme, askedTheme === "system" ? { maxAge: 0 } : undefined));
+    setCookies.push(
+      await themeCookie.serialize(askedTheme, { secure, ...(askedTheme === "system" ? { maxAge: 0 } : {}) }),
+    );
   } else {
     const stored = await themeCookie.parse(cookieHeader);
     if (isTheme(stored)) theme = stored;

@@ -1,4 +1,5 @@
 import type { SwrCache } from "./api/cache.server";
+import type { CircuitBreaker } from "./api/circuit-breaker.server";
 import { createTransport, type Transport } from "./api/transport.server";
 import type { UpstreamTiming } from "./api/upstream-timing.server";
 import type { Upstream } from "./context";
@@ -37,6 +38,8 @@ export interface Visitor {
 export interface VisitorServices {
   upstream: Upstream;
   upstreamCache: SwrCache;
+  upstreamBreaker?: CircuitBreaker;
+  upstreamDeadline?: AbortSignal;
   upstreamTiming: UpstreamTiming;
   sessionSecret: string;
   production: boolean;
@@ -50,7 +53,7 @@ export async function buildVisitor(request: Request, services: VisitorServices):
   const storage = getSessionStorage(services.sessionSecret, services.production);
   const [session, preferences] = await Promise.all([
     storage.getSession(request.headers.get("cookie")),
-    readPreferences(request),
+    readPreferences(request, { secure: services.production }),
   ]);
   const hadCookie = hasSessionCookie(request);
   let written = JSON.stringify(session.data);
@@ -72,6 +75,8 @@ export async function buildVisitor(request: Request, services: VisitorServices):
     transport: createTransport(services.upstream, accessToken, {
       cache: services.upstreamCache,
       timing: services.upstreamTiming,
+      breaker: services.upstreamBreaker,
+      deadline: services.upstreamDeadline,
     }),
     preferences,
   };

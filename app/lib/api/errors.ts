@@ -28,6 +28,9 @@ export class UpstreamError extends Error {
 
 export const NETWORK_ERROR = "Network Error";
 
+/** The code of the error a call gets at once while the circuit breaker is open (no call is made). */
+export const CIRCUIT_OPEN = "circuit-open";
+
 export function isUpstreamError(e: unknown): e is UpstreamError {
   return typeof e === "object" && e !== null && (e as { [UPSTREAM_ERROR]?: unknown })[UPSTREAM_ERROR] === true;
 }

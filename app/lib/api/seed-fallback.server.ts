@@ -2,7 +2,7 @@ import seedDomain from "../../../seeds/domain.json";
 import seedLinks from "../../../seeds/links.json";
 import seedPages from "../../../seeds/pages.json";
 import seedRedirects from "../../../seeds/redirects.json";
-import { isUpstreamError } from "./errors";
+import { CIRCUIT_OPEN, isUpstreamError } from "./errors";
 import type { InitialData, Page, Settings } from "./schemas";
 import { initialDataSchema, pageSchema, settingsSchema } from "./schemas";
 
@@ -48,7 +48,10 @@ export async function orSeed<T>(load: () => Promise<T>, fallback: () => T | null
     if (isUpstreamError(error) && error.unavailable) {
       const seeded = fallback();
       if (seeded !== null) {
-        console.warn(`[upstream] ${error.path} unavailable (${error.message}); serving the seeded copy`);
+        // While the breaker is open it has said so once; a line per call would flood the log.
+        if (error.code !== CIRCUIT_OPEN) {
+          console.warn(`[upstream] ${error.path} unavailable (${error.message}); serving the seeded copy`);
+        }
         return seeded;
       }
     }

@@ -4,6 +4,7 @@ import type { Upstream } from "~/lib/context";
 
 import type { SwrCache } from "./cache.server";
 import { CacheNone, type CacheStrategy } from "./cache-strategies";
+import type { CircuitBreaker } from "./circuit-breaker.server";
 import { isUpstreamError, NETWORK_ERROR, UpstreamError } from "./errors";
 import type { UpstreamTiming } from "./upstream-timing.server";
 
@@ -26,10 +27,14 @@ export interface Transport {
   readonly anonymous: boolean;
 }
 
-/** What a transport shares with others (the cache) and reports to (this request's timing). */
+/** What a transport shares with others (the cache, the breaker) and reports to (this request's timing). */
 export interface TransportServices {
   cache?: SwrCache;
   timing?: UpstreamTiming;
+  /** The process's circuit breaker: while the upstream is not answering, calls fail at once. */
+  breaker?: CircuitBreaker;
+  /** The request's deadline: aborts every call still waiting when the request has waited long enough. */
+  deadline?: AbortSignal;
 }
 
 /** Rejects when the signal aborts (a timeout), so a fetch that ignores its signal still gives up. */
@@ -93,20 +98,27 @@ const keepStale = (error: unknown) => !isUpstreamError(error) || error.unavailab
 export function createTransport(
   upstream: Upstream,
   token?: string | null,
-  { cache, timing }: TransportServices = {},
+  { cache, timing, breaker, deadline }: TransportServices = {},
 ): Transport {
-  /** No (whole) answer came: a network failure or a timeout, status -1. */
+  /** No (whole) answer came: a network failure, a timeout or the request's deadline, status -1. */
   function noAnswer(cause: unknown, path: string) {
     const timedOut = cause instanceof Error && (cause.name === "TimeoutError" || cause.name === "AbortError");
-    const error = new UpstreamError(timedOut ? `timeout of ${upstream.timeoutMs}ms exceeded` : NETWORK_ERROR, -1, path);
+    const message = !timedOut
+      ? NETWORK_ERROR
+      : deadline?.aborted
+        ? "the request's deadline passed"
+        : `timeout of ${upstream.timeoutMs}ms exceeded`;
+    const error = new UpstreamError(message, -1, path);
     (error as Error).cause = cause;
     return error;
   }
 
   async function call(method: "GET" | "POST", url: URL, path: string, body?: unknown): Promise<unknown> {
+    // Past the deadline, nothing more is asked: the caller falls back at once (not an outage).
+    if (deadline?.aborted) throw noAnswer(deadline.reason, path);
     const started = performance.now();
     try {
-      return await send(method, url, path, body);
+      return await (breaker ? breaker.run(path, () => send(method, url, path, body)) : send(method, url, path, body));
     } finally {
       timing?.recordCall(performance.now() - started);
     }
@@ -117,7 +129,9 @@ export function createTransport(
     if (token) headers.set("authorization", `Bearer ${token}`);
     if (body !== undefined) headers.set("content-type", "application/json");
     let response: Response;
-    const signal = AbortSignal.timeout(upstream.timeoutMs);
+    // Each call's own timeout, and the request's deadline over all of its calls.
+    const timeout = AbortSignal.timeout(upstream.timeoutMs);
+    const signal = deadline ? AbortSignal.any([timeout, deadline]) : timeout;
     try {
       const init = { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal };
       // The in-process CMS does not watch the signal: race it, so the timeout holds either way.
@@ -128,7 +142,7 @@ export function createTransport(
     let payload: unknown = null;
     let text: string;
     try {
-      text = await response.text();
+      text = await Promise.race([response.text(), aborted(signal)]);
     } catch (cause) {
       // The answer stalled or broke off after its headers (a timeout lands here too).
       throw noAnswer(cause, path);
