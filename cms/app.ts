@@ -9,6 +9,7 @@ import { type ContentChange, type ContentChangeListener, createNotifier } from "
 import { galleryRoutes } from "./galleries/routes";
 import { createGraphql } from "./graphql/schema";
 import { groupRoutes } from "./groups/routes";
+import { bodyGuard, MAX_BODY_BYTES, MAX_GRAPHQL_BODY_BYTES, securityHeaders } from "./lib/guards";
 import { isBadInputError } from "./lib/http";
 import { mediaRoutes } from "./media/routes";
 import { defaultImageCacheDir } from "./media/variants";
@@ -36,6 +37,11 @@ export function createCmsApp(database: Database, options: CmsAppOptions = {}): C
   const yoga = createGraphql();
   const app = new Hono<CmsEnv>();
 
+  app.use("*", securityHeaders());
+  app.use(
+    "*",
+    bodyGuard((path) => (path === "/graphql" ? MAX_GRAPHQL_BODY_BYTES : MAX_BODY_BYTES)),
+  );
   app.use("*", async (c, next) => {
     c.set("db", database.db);
     await next();
