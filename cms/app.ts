@@ -17,6 +17,8 @@ import { pageRoutes } from "./pages/routes";
 import { siteRoutes } from "./site/routes";
 
 export interface CmsAppOptions {
+  /** Production: GraphQL introspection is off. */
+  production?: boolean;
   /** Folder for the disk cache of resized image variants (rebuildable); default under os.tmpdir(). */
   imageCacheDir?: string;
   /** Told about every content change `notify` is given (errors are logged, never thrown). */
@@ -34,7 +36,7 @@ export interface CmsApp {
  * in-process; `cms/main.ts` serves it over HTTP for a split deployment.
  */
 export function createCmsApp(database: Database, options: CmsAppOptions = {}): CmsApp {
-  const yoga = createGraphql();
+  const yoga = createGraphql({ production: options.production ?? false });
   const app = new Hono<CmsEnv>();
 
   app.use("*", securityHeaders());

@@ -1,5 +1,6 @@
 /** The pages area's GraphQL: every page (pagesQuery) and one page by url (pageQuery), with rows and blocks. */
 import type { GraphqlContext } from "../context";
+import { MAX_LIST_ITEMS } from "../graphql/limits";
 import { safeText } from "../lib/params";
 import { getPage, listPages, normalisePageUrl } from "./service";
 
@@ -28,7 +29,7 @@ export const pagesTypeDefs = /* GraphQL */ `
 export const pagesResolvers = {
   Query: {
     cognitoPages: async (_: unknown, args: { page_size: number; page: number }, ctx: GraphqlContext) => {
-      const pageSize = Math.min(Math.max(args.page_size, 1), 100);
+      const pageSize = Math.min(Math.max(args.page_size, 1), MAX_LIST_ITEMS);
       const { data } = await listPages(ctx.db, { page: Math.max(args.page, 1), pageSize, withBlocks: true });
       return data;
     },
