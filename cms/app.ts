@@ -19,6 +19,8 @@ import { siteRoutes } from "./site/routes";
 export interface CmsAppOptions {
   /** Production: GraphQL introspection is off. */
   production?: boolean;
+  /** The clock that decides which scheduled content shows (ms); default Date.now (tests fix it). */
+  clock?: () => number;
   /** Folder for the disk cache of resized image variants (rebuildable); default under os.tmpdir(). */
   imageCacheDir?: string;
   /** Told about every content change `notify` is given (errors are logged, never thrown). */
@@ -44,8 +46,10 @@ export function createCmsApp(database: Database, options: CmsAppOptions = {}): C
     "*",
     bodyGuard((path) => (path === "/graphql" ? MAX_GRAPHQL_BODY_BYTES : MAX_BODY_BYTES)),
   );
+  const clock = options.clock ?? Date.now;
   app.use("*", async (c, next) => {
     c.set("db", database.db);
+    c.set("now", clock());
     await next();
   });
 
@@ -57,7 +61,7 @@ export function createCmsApp(database: Database, options: CmsAppOptions = {}): C
   app.route("/api/v1/cognito", galleryRoutes);
   app.route("/api/v1/catalogue", catalogueRoutes);
 
-  app.on(["GET", "POST"], "/graphql", (c) => yoga.fetch(c.req.raw, { db: database.db }));
+  app.on(["GET", "POST"], "/graphql", (c) => yoga.fetch(c.req.raw, { db: database.db, now: c.var.now }));
 
   app.get("/api/healthz", async (c) => {
     await database.ping();
