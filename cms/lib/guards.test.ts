@@ -87,6 +87,7 @@ describe("the CMS's own guards (pglite)", () => {
         const csp = res.headers.get("content-security-policy") ?? "";
         expect(csp).toContain("img-src 'self'");
         expect(csp).toContain("media-src 'self'");
+        expect(csp).not.toContain("script-src");
         expect(res.headers.get("x-content-type-options")).toBe("nosniff");
       }
       expect(image.headers.get("content-type")).toBe("image/webp");

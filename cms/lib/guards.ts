@@ -35,14 +35,16 @@ export const apiHeaders: Record<string, string> = {
 
 /**
  * What an image or a video carries. A `default-src 'none'` policy would stop a video opened on
- * its own in a tab (the browser's media document loads it again, under that policy), and
+ * its own in a tab (Chromium's media document loads it again, under that policy, and refuses) and
+ * unstyle an image opened so (its image document styles it inline); and
  * `Cross-Origin-Resource-Policy: same-origin` would stop pages of a site on another origin from
  * showing them; a 304 would write both onto the cached copy. So media may be shown and played,
- * by anyone, and nothing else.
+ * by anyone, and nothing else runs or loads.
  */
 export const mediaHeaders: Record<string, string> = {
   ...COMMON_HEADERS,
-  "Content-Security-Policy": "default-src 'none'; img-src 'self'; media-src 'self'; frame-ancestors 'none'",
+  "Content-Security-Policy":
+    "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'",
   "Cross-Origin-Resource-Policy": "cross-origin",
 };
 
