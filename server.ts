@@ -71,6 +71,7 @@ if (env.CMS_API_URL) {
   database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: path.join(env.DATA_DIR, "pglite") });
   if (await seedIfEmpty(database.db)) console.log("[cms] seeded the empty database from seeds/");
   const cms = createCmsApp(database, {
+    production,
     imageCacheDir: path.join(env.DATA_DIR, "image-cache"),
     // A content change drops the answers it made stale, so the next request shows it.
     onContentChange: (change) => {

@@ -20,6 +20,16 @@ import {
 const seeds = readSeeds();
 const categories = seeds.groups[0].children ?? [];
 const API = "/api/v1/cognito";
+/** The app's clock: which scheduled blocks are live depends on it (decision 027). */
+const NOW = Date.parse("2026-11-23T00:00:00.000Z");
+
+type SeedBlock = { hidden?: boolean; deleted?: boolean; start_time?: string | null; end_time?: string | null };
+/** A seeded page block a visitor sees at NOW: not hidden or deleted, and within its start and end. */
+const isLive = (b: SeedBlock) =>
+  !b.hidden &&
+  !b.deleted &&
+  (!b.start_time || Date.parse(b.start_time) <= NOW) &&
+  (!b.end_time || NOW < Date.parse(b.end_time));
 
 function expectJsonError(res: { status: number; contentType: string; body: any }, status: number) {
   expect(res.status).toBe(status);
@@ -61,7 +71,7 @@ for (const driver of drivers) {
     beforeAll(async () => {
       t = await openTestDatabase(driver.name, "api");
       expect(await seedIfEmpty(t.database.db)).toBe(true);
-      cms = cmsClient(createCmsApp(t.database));
+      cms = cmsClient(createCmsApp(t.database, { clock: () => NOW }));
     });
     afterAll(async () => {
       await t?.dispose();
@@ -202,17 +212,19 @@ for (const driver of drivers) {
         expect(res.body.data).not.toHaveProperty("pageContents");
       });
 
-      it("GET /page/delivery?pb=1 has its public page blocks in order, with their schedules; never the hidden one", async () => {
+      it("GET /page/delivery?pb=1 has its live page blocks in order, with their schedules; never the hidden or ended ones", async () => {
         const res = await cms.get(`${API}/page/delivery?pb=1`);
         expect(res.status).toBe(200);
         const seed = seeds.pages.find((p) => p.url === "delivery")!;
-        const published = seed.pageContents.filter((b) => !b.hidden && !b.deleted);
-        expect(published.length).toBeLessThan(seed.pageContents.length);
+        const published = seed.pageContents.filter(isLive);
+        expect(published.length).toBeGreaterThan(0);
+        expect(published.length).toBeLessThan(seed.pageContents.filter((b) => !b.hidden).length);
         const blocks = res.body.data.pageContents;
         expect(blocks).toHaveLength(published.length);
         expect(blocks.map((b: any) => b.sort_order)).toEqual(published.map((b) => b.sort_order));
         expect(blocks.every((b: any) => b.hidden === false)).toBe(true);
         expect(JSON.stringify(res.body)).not.toContain("holiday closure");
+        expect(JSON.stringify(res.body)).not.toContain("Summer sale");
         for (const [i, b] of blocks.entries()) {
           const s = published[i];
           expect(b.template).toBe(s.template);
@@ -386,10 +398,13 @@ for (const driver of drivers) {
             pageContents: expect.any(Array),
           });
         }
-        expect(list.find((p: any) => p.url === "delivery").pageContents).toHaveLength(2);
+        const delivery = seeds.pages.find((p) => p.url === "delivery")!;
+        expect(list.find((p: any) => p.url === "delivery").pageContents).toHaveLength(
+          delivery.pageContents.filter(isLive).length,
+        );
       });
 
-      it('cognitoPage(url: "delivery") returns its two public page blocks', async () => {
+      it('cognitoPage(url: "delivery") returns its live public page blocks', async () => {
         const res = await cms.graphql(`{ cognitoPage(url: "delivery") { id url rows pageContents } }`);
         expect(res.status).toBe(200);
         expect(res.body.errors).toBeUndefined();
@@ -398,7 +413,7 @@ for (const driver of drivers) {
         expect(page.pageContents.map((b: any) => b.name)).toEqual(
           seeds.pages
             .find((p) => p.url === "delivery")!
-            .pageContents.filter((b) => !b.hidden)
+            .pageContents.filter(isLive)
             .map((b) => b.name),
         );
         expect(page.rows.length).toBeGreaterThan(0);

@@ -9,6 +9,7 @@ import { type ContentChange, type ContentChangeListener, createNotifier } from "
 import { galleryRoutes } from "./galleries/routes";
 import { createGraphql } from "./graphql/schema";
 import { groupRoutes } from "./groups/routes";
+import { bodyGuard, MAX_BODY_BYTES, MAX_GRAPHQL_BODY_BYTES, securityHeaders } from "./lib/guards";
 import { isBadInputError } from "./lib/http";
 import { mediaRoutes } from "./media/routes";
 import { defaultImageCacheDir } from "./media/variants";
@@ -16,6 +17,10 @@ import { pageRoutes } from "./pages/routes";
 import { siteRoutes } from "./site/routes";
 
 export interface CmsAppOptions {
+  /** Production: GraphQL introspection is off. */
+  production?: boolean;
+  /** The clock that decides which scheduled content shows (ms); default Date.now (tests fix it). */
+  clock?: () => number;
   /** Folder for the disk cache of resized image variants (rebuildable); default under os.tmpdir(). */
   imageCacheDir?: string;
   /** Told about every content change `notify` is given (errors are logged, never thrown). */
@@ -33,11 +38,18 @@ export interface CmsApp {
  * in-process; `cms/main.ts` serves it over HTTP for a split deployment.
  */
 export function createCmsApp(database: Database, options: CmsAppOptions = {}): CmsApp {
-  const yoga = createGraphql();
+  const yoga = createGraphql({ production: options.production ?? false });
   const app = new Hono<CmsEnv>();
 
+  app.use("*", securityHeaders());
+  app.use(
+    "*",
+    bodyGuard((path) => (path === "/graphql" ? MAX_GRAPHQL_BODY_BYTES : MAX_BODY_BYTES)),
+  );
+  const clock = options.clock ?? Date.now;
   app.use("*", async (c, next) => {
     c.set("db", database.db);
+    c.set("now", clock());
     await next();
   });
 
@@ -49,7 +61,7 @@ export function createCmsApp(database: Database, options: CmsAppOptions = {}): C
   app.route("/api/v1/cognito", galleryRoutes);
   app.route("/api/v1/catalogue", catalogueRoutes);
 
-  app.on(["GET", "POST"], "/graphql", (c) => yoga.fetch(c.req.raw, { db: database.db }));
+  app.on(["GET", "POST"], "/graphql", (c) => yoga.fetch(c.req.raw, { db: database.db, now: c.var.now }));
 
   app.get("/api/healthz", async (c) => {
     await database.ping();

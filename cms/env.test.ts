@@ -37,4 +37,11 @@ describe("the standalone CMS's environment", () => {
       error: expect.stringMatching(/^Invalid environment variable SITE_URL: /),
     });
   });
+
+  it("reads NODE_ENV (production turns GraphQL introspection off) and refuses an unknown one", () => {
+    expect(parseCmsEnv({ NODE_ENV: "production" })).toMatchObject({ env: { NODE_ENV: "production" } });
+    expect(parseCmsEnv({ NODE_ENV: "prod" })).toMatchObject({
+      error: expect.stringMatching(/^Invalid environment variable NODE_ENV: /),
+    });
+  });
 });

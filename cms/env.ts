@@ -21,6 +21,8 @@ export const cmsEnvSchema = z
     /** Interface to listen on; set 0.0.0.0 (or ::) when the site runs on another machine. */
     CMS_HOST: z.string().min(1).default("127.0.0.1"),
     DATA_DIR: z.string().min(1).default("./data"),
+    /** "production" turns GraphQL introspection off. */
+    NODE_ENV: z.enum(["development", "production", "test"]).optional(),
     DATABASE_URL: optionalUrl,
     /** The site to tell about content changes (its `/_purge` endpoint); unset: nobody is told. */
     SITE_URL: optionalUrl.refine((v) => v === undefined || /^https?:\/\//.test(v), "must be an http(s) URL"),

@@ -13,6 +13,9 @@
  * window (from one second before `seedIfEmpty` was called to one second after it returned) is
  * replaced by "<seeded-at>". Timestamps that come from the seed files (block schedules) are far
  * from that window and stay as they are.
+ *
+ * The clock: what a page shows depends on when it is asked for (scheduled blocks and widgets,
+ * `next_change_at`), so the app answers as at GOLDEN_NOW, whenever the test runs.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -26,6 +29,8 @@ import { type GoldenRequest, goldenRequests } from "./test/golden/requests";
 const ANSWERS_FILE = fileURLToPath(new URL("./test/golden/answers.json", import.meta.url));
 const RECORD = process.env.RECORD_GOLDEN === "1";
 const SEEDED_AT = "<seeded-at>";
+/** The moment every answer is given at (the app's clock). */
+const GOLDEN_NOW = Date.parse("2026-11-23T00:00:00.000Z");
 
 interface GoldenAnswer {
   request: GoldenRequest;
@@ -96,7 +101,7 @@ for (const driver of drivers) {
       const from = Date.now();
       expect(await seedIfEmpty(t.database.db)).toBe(true);
       window = { from, to: Date.now() };
-      fetchCms = createCmsApp(t.database).fetch;
+      fetchCms = createCmsApp(t.database, { clock: () => GOLDEN_NOW }).fetch;
     }, 180_000);
     afterAll(async () => {
       await t?.dispose();

@@ -19,7 +19,11 @@ if (await seedIfEmpty(database.db)) console.log("[cms] seeded an empty database 
 // With a site to tell, every content change is POSTed to its /_purge endpoint.
 const onContentChange =
   env.SITE_URL && env.PURGE_TOKEN ? purgeListener({ siteUrl: env.SITE_URL, token: env.PURGE_TOKEN }) : undefined;
-const app = createCmsApp(database, { imageCacheDir: `${env.DATA_DIR}/image-cache`, onContentChange });
+const app = createCmsApp(database, {
+  imageCacheDir: `${env.DATA_DIR}/image-cache`,
+  onContentChange,
+  production: env.NODE_ENV === "production",
+});
 const server = serve({ fetch: app.fetch, port: env.CMS_PORT, hostname: env.CMS_HOST }, (info) =>
   console.log(`[cms] API on http://${env.CMS_HOST}:${info.port}`),
 );

@@ -68,7 +68,7 @@ const promotion = {
   ],
 };
 
-function fakeCms() {
+function fakeCms(page: Record<string, unknown> = promotion) {
   const calls: string[] = [];
   const fetch = vi.fn(async (request: Request) => {
     const path = new URL(request.url).pathname;
@@ -76,7 +76,7 @@ function fakeCms() {
     if (path.endsWith("/domain/initialData")) return json({ data: { sitemap: [], redirects: [], links: [] } });
     if (path.endsWith("/domain/currentDomain"))
       return json({ data: { name: "Dovetail", time_zone: "Australia/Brisbane" } });
-    if (path.endsWith("/page/sale")) return json({ data: promotion });
+    if (path.endsWith("/page/sale")) return json({ data: page });
     return new Response(JSON.stringify({ message: "Not found" }), { status: 404 });
   });
   return { fetch, calls };
@@ -100,6 +100,7 @@ function context(fetch: (r: Request) => Promise<Response>, request: Request) {
 
 type Loaded = {
   data: {
+    nextChangeMs: number | null;
     page: { pageContents: { variables: { html: string } }[]; rows: { blocks: { widgets: { id: string }[] }[] }[] };
   };
   init: { headers: Record<string, string> };
@@ -113,6 +114,7 @@ async function load(cms: ReturnType<typeof fakeCms>) {
     blocks: page.pageContents.map((pb) => pb.variables.html),
     widgets: page.rows.flatMap((r) => r.blocks.flatMap((b) => b.widgets.map((w) => w.id))),
     cacheControl: result.init.headers["Cache-Control"],
+    nextChangeMs: result.data.nextChangeMs,
   };
 }
 
@@ -168,6 +170,19 @@ describe("block scheduling through the page loader", () => {
     vi.setSystemTime(T0 + 200_000);
     // Nothing is scheduled any more: the usual minute, with stale-while-revalidate.
     expect((await load(cms)).cacheControl).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=300");
+  });
+});
+
+describe("the upstream's next_change_at", () => {
+  it("ends the shared-cache lifetime and sets the browser's recheck at it, for a block the CMS left out", async () => {
+    // The CMS leaves out a block that starts at +20 s: the page carries only the time it appears.
+    const cms = fakeCms({ ...promotion, next_change_at: at(20) });
+    const loaded = await load(cms);
+    expect(loaded.nextChangeMs).toBe(20_000);
+    expect(loaded.cacheControl).toBe("public, max-age=0, s-maxage=20, stale-while-revalidate=0");
+    // The page's own next change (+30 s) comes first when the upstream's is later.
+    cache = new SwrCache();
+    expect((await load(fakeCms({ ...promotion, next_change_at: at(600) }))).nextChangeMs).toBe(30_000);
   });
 });
 

@@ -5,13 +5,7 @@ import { z } from "zod";
 import { loadFrameMedia } from "~/page-builder/frame-media.server";
 import { loadWidgetData, pageAcceptsItem, pageWidgets } from "~/page-builder/loaders.server";
 import { ItemNotFound } from "~/page-builder/types";
-import {
-  isBlockVisible,
-  isWidgetVisible,
-  msUntilNextVisibilityChange,
-  onSiteClock,
-  pageSchedules,
-} from "~/page-builder/visibility";
+import { isBlockVisible, isWidgetVisible, msUntilPageChange, onSiteClock } from "~/page-builder/visibility";
 
 import { isUpstreamError } from "./api/errors";
 import { getPage } from "./api/pages.server";
@@ -140,7 +134,7 @@ export async function loadCmsPage(request: Request, context: AppLoadContext, pat
       }),
       loadFrameMedia(page, now, transport),
     ]);
-    const untilChange = msUntilNextVisibilityChange(pageSchedules(page), now);
+    const untilChange = msUntilPageChange(page, now);
     return data(
       {
         page: publicView(page, now),

@@ -7,6 +7,7 @@ import {
   isFrameVisible,
   isWidgetVisible,
   msUntilNextVisibilityChange,
+  msUntilPageChange,
   pageSchedules,
 } from "./visibility";
 
@@ -113,5 +114,33 @@ describe("msUntilNextVisibilityChange with wrapper dates", () => {
     expect(msUntilNextVisibilityChange(pageSchedules(page), now)).toBe(10 * 60 * 1000);
     expect(msUntilNextVisibilityChange(pageSchedules(page), at("2026-06-01T00:15:00Z"))).toBe(5 * 60 * 1000);
     expect(msUntilNextVisibilityChange(pageSchedules(page), at("2026-06-01T00:30:00Z"))).toBeNull();
+  });
+});
+
+describe("msUntilPageChange", () => {
+  const now = at("2026-06-01T00:00:00Z");
+  const page = (over: Record<string, unknown>) =>
+    pageSchema.parse({ id: 1, name: "p", slug: "p", url: "p", updated_at: "2026-01-01T00:00:00Z", ...over });
+  const ending = [{ id: 1, template: "core/html", end_time: "2026-06-01T00:20:00Z" }];
+
+  it("takes the upstream's next_change_at, for a block the CMS left out because it starts later", () => {
+    expect(msUntilPageChange(page({ next_change_at: "2026-06-01T00:10:00Z" }), now)).toBe(10 * 60 * 1000);
+    expect(msUntilPageChange(page({ next_change_at: null }), now)).toBeNull();
+    expect(msUntilPageChange(page({}), now)).toBeNull();
+  });
+
+  it("takes whichever comes first, the page's own schedules or the upstream's time", () => {
+    expect(msUntilPageChange(page({ pageContents: ending, next_change_at: "2026-06-01T00:10:00Z" }), now)).toBe(
+      10 * 60 * 1000,
+    );
+    expect(msUntilPageChange(page({ pageContents: ending, next_change_at: "2026-06-01T00:30:00Z" }), now)).toBe(
+      20 * 60 * 1000,
+    );
+    expect(msUntilPageChange(page({ pageContents: ending }), now)).toBe(20 * 60 * 1000);
+  });
+
+  it("ignores an upstream time that has passed (an old copy): it is not a reason to ask every second", () => {
+    expect(msUntilPageChange(page({ next_change_at: "2026-05-31T23:59:00Z" }), now)).toBeNull();
+    expect(msUntilPageChange(page({ next_change_at: "soon" }), now)).toBeNull();
   });
 });

@@ -67,6 +67,19 @@ export function msUntilNextVisibilityChange(schedules: Partial<ScheduledBlock>[]
   return next === null ? null : next - now;
 }
 
+/**
+ * Milliseconds until the page next changes: at the next schedule time it carries, or at the
+ * upstream's `next_change_at` (the CMS leaves out what is hidden now, so a block that starts
+ * later is not in the page, only this time), whichever comes first; null when none is ahead.
+ */
+export function msUntilPageChange(page: Page, now: number) {
+  const own = msUntilNextVisibilityChange(pageSchedules(page), now);
+  const told = time(page.next_change_at);
+  const upstream = told !== null && told > now ? told - now : null;
+  if (own === null || upstream === null) return own ?? upstream;
+  return Math.min(own, upstream);
+}
+
 /** Every schedule on a page: its page blocks and the wrappers of its rows' widgets. */
 export function pageSchedules(page: Page): Partial<ScheduledBlock>[] {
   const wrappers = page.rows.flatMap((row) =>

@@ -3,6 +3,7 @@
  * arguments answer null or [], never an error.
  */
 import type { GraphqlContext } from "../context";
+import { MAX_LIST_ITEMS } from "../graphql/limits";
 import { groupParam } from "../lib/params";
 import { imageAt, imageField } from "../media/graphql";
 import { loadImageRows, recordOf } from "../media/service";
@@ -47,9 +48,6 @@ export const galleriesTypeDefs = /* GraphQL */ `
   }
 `;
 
-/** The most galleries one query answers. */
-const MAX_GALLERIES = 500;
-
 type GalleryArgs = { id: string; aspect?: string | null; width?: number | null };
 
 export const galleriesResolvers = {
@@ -58,7 +56,7 @@ export const galleriesResolvers = {
     cognitoGallerys: async (_: unknown, args: { group?: string | null }, ctx: GraphqlContext) => {
       const group = groupParam.safeParse(args.group);
       if (!group.success) return [];
-      const found = await findGalleries(ctx.db, { group: group.data, page: 1, pageSize: MAX_GALLERIES });
+      const found = await findGalleries(ctx.db, { group: group.data, page: 1, pageSize: MAX_LIST_ITEMS });
       if (!found) return [];
       const images = await loadImageRows(ctx.db, [...found.firsts.values()]);
       return found.rows.map((g) => ({

@@ -11,6 +11,7 @@ import { galleriesResolvers, galleriesTypeDefs } from "../galleries/graphql";
 import { mediaTypeDefs } from "../media/graphql";
 import { pagesResolvers, pagesTypeDefs } from "../pages/graphql";
 import { vouchersResolvers, vouchersTypeDefs } from "../vouchers/graphql";
+import { graphqlLimits } from "./limits";
 
 /** The pages' rows and blocks are free JSON. */
 const jsonTypeDefs = /* GraphQL */ `
@@ -33,12 +34,14 @@ const jsonResolvers = {
   } as never,
 };
 
-export function createGraphql() {
+/** The GraphQL endpoint, bounded (see limits.ts); in `production` without introspection. */
+export function createGraphql({ production }: { production: boolean }) {
   return createYoga<GraphqlContext>({
     graphqlEndpoint: "/graphql",
     graphiql: false,
     landingPage: false,
     maskedErrors: true,
+    plugins: graphqlLimits({ production }),
     schema: createSchema<GraphqlContext>({
       typeDefs: [jsonTypeDefs, ...areaTypeDefs, queryTypeDefs],
       resolvers: [jsonResolvers, ...areaResolvers],

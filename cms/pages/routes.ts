@@ -13,16 +13,17 @@ export const pageRoutes = new Hono<CmsEnv>()
   .get("/page", async (c) => {
     const q = parseQuery(c, listQuery);
     if (q.url !== undefined) {
-      const page = await getPage(c.var.db, normalisePageUrl(q.url), q.pb);
+      const page = await getPage(c.var.db, normalisePageUrl(q.url), q.pb, { now: c.var.now });
       return c.json({ data: found(page, "Page not found") });
     }
-    const { data, paging } = await listPages(c.var.db, { page: q.page, pageSize: q.page_size, withBlocks: q.pb });
+    const view = { now: c.var.now };
+    const { data, paging } = await listPages(c.var.db, { page: q.page, pageSize: q.page_size, withBlocks: q.pb, view });
     return c.json({ ...paging, data });
   })
   .get("/page/:url{.+}", async (c) => {
     const { pb } = parseQuery(c, z.object({ pb: flag }).passthrough());
     const url = safeText(500).safeParse(c.req.param("url"));
     if (!url.success) notFound("Page not found");
-    const page = await getPage(c.var.db, normalisePageUrl(url.data), pb);
+    const page = await getPage(c.var.db, normalisePageUrl(url.data), pb, { now: c.var.now });
     return c.json({ data: found(page, "Page not found") });
   });

@@ -1,5 +1,6 @@
 /** Pages and page blocks in the API's shape (spec section 3, "Page"). */
 import type { pageBlocks, pages } from "../db/schema";
+import type { VisibleContent } from "./visibility";
 
 export type PageRow = typeof pages.$inferSelect;
 export type BlockRow = typeof pageBlocks.$inferSelect;
@@ -20,8 +21,13 @@ export function serializeBlock(block: BlockRow) {
   };
 }
 
-/** A page in the API's shape. Given its blocks (the `pb` form), with its rows and page blocks. */
-export function serializePage(page: PageRow, blocks: BlockRow[] | null) {
+export type SerializedBlock = ReturnType<typeof serializeBlock>;
+
+/** The `pb` form's content of a page: its rows and page blocks as they are shown, and when that changes next. */
+export type PageContent = VisibleContent<SerializedBlock>;
+
+/** A page in the API's shape; given its content (the `pb` form), with its rows, page blocks and next change. */
+export function serializePage(page: PageRow, content: PageContent | null) {
   return {
     id: page.id,
     name: page.name,
@@ -36,7 +42,9 @@ export function serializePage(page: PageRow, blocks: BlockRow[] | null) {
     sitemap_group_model: page.sitemapGroupModel,
     content: page.content,
     updated_at: page.updatedAt.toISOString(),
-    ...(blocks ? { rows: page.rows, pageContents: blocks.map(serializeBlock) } : {}),
+    ...(content
+      ? { rows: content.rows, pageContents: content.pageContents, next_change_at: content.next_change_at }
+      : {}),
   };
 }
 

@@ -9,7 +9,9 @@ import type { Db } from "../db/client";
 import { pageBlocks, pages } from "../db/schema";
 import { apiPaths, type ContentChange } from "../events";
 import { type PageRequest, paginate } from "../lib/paginate";
-import { type PageRow, type SerializedPage, serializePage } from "./serialize";
+import { getSiteTimeZone } from "../site/time-zone";
+import { type PageRow, serializeBlock, type SerializedPage, serializePage } from "./serialize";
+import { visibleContent } from "./visibility";
 
 /** The url of the home page (the url path without its slashes). */
 export const HOME_URL = "home";
@@ -23,35 +25,64 @@ export function normalisePageUrl(raw: string) {
   return url === "" ? HOME_URL : url;
 }
 
-/** The pages in the API's shape, with their public page blocks when `withBlocks` (one query). */
-async function withBlocksOf(db: Db, rows: PageRow[], withBlocks: boolean): Promise<SerializedPage[]> {
+/** How a page is looked at: when, and whether by a visitor (the default) or an editor. */
+export interface PageView {
+  /** The moment the page is shown at, in ms (default: now). */
+  now?: number;
+  /**
+   * An editor's preview: hidden, scheduled and switched-off blocks and widgets too (deleted page
+   * blocks stay out). No public route asks for it: it is for an authenticated preview.
+   */
+  preview?: boolean;
+}
+
+/**
+ * The pages in the API's shape; when `withBlocks`, with their rows and page blocks as `view`
+ * sees them (see visibility.ts) and their next change. The blocks of all of them in one query.
+ */
+async function withBlocksOf(
+  db: Db,
+  rows: PageRow[],
+  withBlocks: boolean,
+  view: PageView = {},
+): Promise<SerializedPage[]> {
   if (!withBlocks || rows.length === 0) return rows.map((p) => serializePage(p, null));
-  // Hidden and deleted blocks stay in the back-office: the public API never hands them out.
   const ids = rows.map((p) => p.id);
-  const blocks = await db
-    .select()
-    .from(pageBlocks)
-    .where(and(inArray(pageBlocks.pageId, ids), eq(pageBlocks.hidden, false), eq(pageBlocks.deleted, false)))
-    .orderBy(asc(pageBlocks.sortOrder), asc(pageBlocks.id));
-  return rows.map((p) =>
-    serializePage(
-      p,
-      blocks.filter((b) => b.pageId === p.id),
-    ),
-  );
+  // Hidden and deleted blocks stay in the back-office: the public API never hands them out.
+  const shown = view.preview
+    ? eq(pageBlocks.deleted, false)
+    : and(eq(pageBlocks.hidden, false), eq(pageBlocks.deleted, false));
+  const [blocks, timeZone] = await Promise.all([
+    db
+      .select()
+      .from(pageBlocks)
+      .where(and(inArray(pageBlocks.pageId, ids), shown))
+      .orderBy(asc(pageBlocks.sortOrder), asc(pageBlocks.id)),
+    getSiteTimeZone(db),
+  ]);
+  const now = view.now ?? Date.now();
+  return rows.map((p) => {
+    const pageContents = blocks.filter((b) => b.pageId === p.id).map(serializeBlock);
+    return serializePage(p, visibleContent({ rows: p.rows, pageContents }, now, timeZone, view.preview));
+  });
 }
 
 /** The page at a url (already normalised); null when none. */
-export async function getPage(db: Db, url: string, withBlocks: boolean): Promise<SerializedPage | null> {
+export async function getPage(
+  db: Db,
+  url: string,
+  withBlocks: boolean,
+  view: PageView = {},
+): Promise<SerializedPage | null> {
   const rows = await db.select().from(pages).where(eq(pages.url, url)).limit(1);
-  const [page] = await withBlocksOf(db, rows, withBlocks);
+  const [page] = await withBlocksOf(db, rows, withBlocks, view);
   return page ?? null;
 }
 
 /** One page of the pages, in id order. */
-export async function listPages(db: Db, request: PageRequest & { withBlocks: boolean }) {
+export async function listPages(db: Db, request: PageRequest & { withBlocks: boolean; view?: PageView }) {
   const { rows, paging } = await paginate(db, pages, { orderBy: [asc(pages.id)], ...request });
-  return { data: await withBlocksOf(db, rows, request.withBlocks), paging };
+  return { data: await withBlocksOf(db, rows, request.withBlocks, request.view), paging };
 }
 
 /** The sitemap's page entries: pages with a priority, highest first. */

@@ -1,5 +1,6 @@
 /** The vouchers area's GraphQL: the gift voucher themes. */
 import type { GraphqlContext } from "../context";
+import { MAX_LIST_ITEMS } from "../graphql/limits";
 import { imageField } from "../media/graphql";
 import { listVoucherThemes } from "./service";
 
@@ -19,6 +20,7 @@ export const vouchersTypeDefs = /* GraphQL */ `
 export const vouchersResolvers = {
   CognitoGiftVoucherTheme: { image: imageField },
   Query: {
-    cognitoGiftVoucherThemes: (_: unknown, __: unknown, ctx: GraphqlContext) => listVoucherThemes(ctx.db),
+    cognitoGiftVoucherThemes: (_: unknown, __: unknown, ctx: GraphqlContext) =>
+      listVoucherThemes(ctx.db, MAX_LIST_ITEMS),
   },
 };

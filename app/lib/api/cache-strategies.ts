@@ -31,19 +31,32 @@ export const CacheLong: CacheStrategy = { mode: "shared", freshFor: HOUR };
 /** The `data` record of an answer, when it has one. */
 function record(answer: unknown) {
   const data = (answer as { data?: unknown } | null)?.data;
-  return data && typeof data === "object" ? (data as { id?: unknown; updated_at?: unknown }) : null;
-}
-
-/** The same record in the same version: same id and updated_at. */
-export function sameRecord(a: unknown, b: unknown) {
-  const x = record(a);
-  const y = record(b);
-  return x !== null && y !== null && x.updated_at !== undefined && x.id === y.id && x.updated_at === y.updated_at;
+  return data && typeof data === "object"
+    ? (data as { id?: unknown; updated_at?: unknown; next_change_at?: unknown })
+    : null;
 }
 
 /**
- * A page: re-checked after a second, and the cached object is replaced only when the page's id
- * or updated_at changes (so a page's parsed form, and what is derived from it, stays put).
+ * The same record in the same version: same id and updated_at, and the same next_change_at (a
+ * page whose scheduled block has appeared has a later one, though its updated_at is the same).
+ */
+export function sameRecord(a: unknown, b: unknown) {
+  const x = record(a);
+  const y = record(b);
+  return (
+    x !== null &&
+    y !== null &&
+    x.updated_at !== undefined &&
+    x.id === y.id &&
+    x.updated_at === y.updated_at &&
+    x.next_change_at === y.next_change_at
+  );
+}
+
+/**
+ * A page: re-checked after a second, and the cached object is replaced only when the page's id,
+ * updated_at or next_change_at changes (so a page's parsed form, and what is derived from it,
+ * stays put).
  */
 export const CachePage: CacheStrategy = { mode: "shared", freshFor: SECOND, same: sameRecord };
 

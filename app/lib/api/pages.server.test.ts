@@ -181,6 +181,23 @@ describe("getPage with the upstream up", () => {
     expect((await getPage(t, "about"))?.title).toBe("New version");
   });
 
+  it("replaces the cached object when next_change_at moves on (a scheduled block has appeared)", async () => {
+    const cms = fakeCms();
+    cms.pages.set("about", upstreamPage("about", { next_change_at: "2026-07-01T00:00:00Z" }));
+    const t = transport(cms.fetch);
+    await getPage(t, "about");
+
+    // Same updated_at: the CMS now shows the block that started, and names the next change.
+    const block = { id: 9, template: "core/html", variables: { html: "<p>July sale</p>" } };
+    cms.pages.set("about", upstreamPage("about", { pageContents: [block], next_change_at: null }));
+    vi.setSystemTime(Date.now() + 5_000);
+    await getPage(t, "about");
+    await cache.settle();
+    const page = await getPage(t, "about");
+    expect(page?.pageContents.map((b) => b.variables.html)).toEqual(["<p>July sale</p>"]);
+    expect(page?.next_change_at).toBeNull();
+  });
+
   it("does not use the shared cache for a signed-in visitor", async () => {
     const cms = fakeCms();
     cms.pages.set("about", upstreamPage("about"));

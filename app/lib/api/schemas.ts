@@ -73,6 +73,11 @@ export const pageSchema = z.object({
   rows: z.array(rowSchema).default([]),
   pageContents: z.array(pageBlockSchema).default([]),
   updated_at: z.string(),
+  /**
+   * When something on the page next appears or disappears (the CMS leaves out what is hidden
+   * now, so a block that starts later is not in the page; decision 027). Absent from other upstreams.
+   */
+  next_change_at: z.string().nullish(),
 });
 
 export const pageListSchema = z.object({
