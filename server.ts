@@ -104,10 +104,13 @@ app.use((req, res, next) => {
   res.locals.cspExtra = extra;
   res.set(baseSecurityHeaders(req.secure));
   onHeaders(res, () => {
-    res.setHeader(
-      "Content-Security-Policy",
-      contentSecurityPolicy({ nonce, extra, imageOrigins, upgradeInsecure: production && req.secure }),
-    );
+    // The embedded CMS sends its own, stricter policy for its JSON, images and videos: keep it.
+    if (!res.getHeader("Content-Security-Policy")) {
+      res.setHeader(
+        "Content-Security-Policy",
+        contentSecurityPolicy({ nonce, extra, imageOrigins, upgradeInsecure: production && req.secure }),
+      );
+    }
     // A page's upstream calls and cache hits (the recorder is the one getLoadContext made).
     const timing = res.locals.upstreamTiming as UpstreamTiming | undefined;
     if (timing) res.setHeader("Server-Timing", timing.header());

@@ -93,6 +93,13 @@ test.describe("security", () => {
     expect(again.headers()["x-powered-by"]).toBeUndefined();
   });
 
+  test("the embedded CMS's answers keep the CMS's own strict policy", async ({ request }) => {
+    const api = await request.get("/api/v1/cognito/domain/currentDomain");
+    expect(api.status()).toBe(200);
+    expect(api.headers()["content-security-policy"]).toContain("default-src 'none'");
+    expect(api.headers()["content-security-policy"]).not.toContain("nonce-");
+  });
+
   test("a cross-site POST to /logout is refused with 403", async ({ request }) => {
     const response = await request.post("/logout", {
       headers: { Origin: "https://evil.example" },
