@@ -24,6 +24,7 @@ import {
   emptyCspSources,
   isCrossSiteWrite,
 } from "./app/lib/security-headers.server";
+import { createWarmUp, loopbackOrigin, pageRequest, variantRequest } from "./app/lib/warm-up.server";
 import { createCmsApp } from "./cms/app";
 import { type Database, openDatabase } from "./cms/db/client";
 import { seedIfEmpty } from "./cms/seed";
@@ -66,11 +67,19 @@ if (env.CMS_API_URL) {
     // A content change drops the answers it made stale, so the next request shows it.
     onContentChange: (change) => {
       upstreamCache.purge(change);
+      warmUp.schedule(); // [warm-up] pages may name new image variants now
     },
   });
   cmsListener = getRequestListener(cms.fetch);
   upstream = { fetch: cms.fetch, baseUrl: "http://cms.internal", publicUrl: "", timeoutMs: env.UPSTREAM_TIMEOUT_MS };
 }
+
+// [warm-up] The image variants the pages name, made in the background after start and after content
+// changes, so no visitor waits for an encode (app/lib/warm-up.server.ts, decision 032).
+const warmUp = createWarmUp({
+  fetchPage: (pagePath) => fetch(pageRequest(pagePath, loopbackOrigin(server.address()))),
+  fetchVariant: (url) => upstream.fetch(variantRequest(url, upstream.publicUrl || upstream.baseUrl)),
+});
 
 const app = express();
 app.disable("x-powered-by");
@@ -118,7 +127,7 @@ app.get("/healthz", async (_req, res) => {
       const r = await upstream.fetch(new Request(url, { signal: AbortSignal.timeout(5000) }));
       if (!r.ok) throw new Error(`upstream answered ${r.status}`);
     }
-    res.json({ ok: true, database: database?.kind ?? "upstream" });
+    res.json({ ok: true, database: database?.kind ?? "upstream", warmUp: warmUp.state() }); // [warm-up] idle|running|done
   } catch (error) {
     console.error("[healthz]", (error as Error).message);
     res.status(503).json({ ok: false });
@@ -213,6 +222,7 @@ const onListening = () => {
   console.log(
     `[site] serving on http://localhost:${env.PORT} (${database ? `embedded CMS on ${database.kind}` : `CMS at ${env.CMS_API_URL}`})`,
   );
+  void warmUp.run(); // [warm-up]
 };
 const server = env.HOST ? app.listen(env.PORT, env.HOST, onListening) : app.listen(env.PORT, onListening);
 
@@ -220,6 +230,7 @@ let stopping = false;
 function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
+  warmUp.stop(); // [warm-up]
   console.log(`[site] ${signal}: finishing open requests, then stopping`);
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
