@@ -36,15 +36,28 @@ const SHOWABLE: Record<Extension, Extension[]> = { avif: ["avif", "webp", "jpg"]
 /** Width of a stand-in made from the placeholder: the placeholder is 24 px, so more would add nothing. */
 const TILE_WIDTH = 32;
 
+/**
+ * Stand-ins made from placeholders, by image, aspect and format: a burst of refusals for one
+ * image's variants makes each once. Small (a few hundred bytes each) and bounded.
+ */
+const madeStandIns = new Map<string, StandIn>();
+const MAX_MADE_STAND_INS = 2000;
+
 export async function standInFor(db: Db, cacheDir: string, key: VariantKey): Promise<StandIn | null> {
   const cached = await cachedSibling(cacheDir, key);
   if (cached) return cached;
+  const id = `${key.hash}/${key.aspect}/${key.ext === "jpg" ? "jpg" : "webp"}`;
+  const made = madeStandIns.get(id);
+  if (made) return made;
   const [row] = await db
     .select({ placeholder: images.placeholder, width: images.width, height: images.height })
     .from(images)
     .where(eq(images.hash, key.hash));
   if (!row) return null;
-  return fromPlaceholder(row, key);
+  const standIn = await fromPlaceholder(row, key);
+  if (madeStandIns.size >= MAX_MADE_STAND_INS) madeStandIns.delete(madeStandIns.keys().next().value!);
+  madeStandIns.set(id, standIn);
+  return standIn;
 }
 
 /** The best variant of the same image and aspect on disk, or null. */
