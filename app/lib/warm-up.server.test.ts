@@ -184,7 +184,7 @@ describe("requests", () => {
     expect(loopbackOrigin({ address: "0.0.0.0", family: "IPv4", port: 80 })).toBe("http://127.0.0.1:80");
     expect(loopbackOrigin({ address: "::1", family: "IPv6", port: 3000 })).toBe("http://[::1]:3000");
     expect(loopbackOrigin({ address: "10.0.0.5", family: "IPv4", port: 3000 })).toBe("http://10.0.0.5:3000");
-    expect(() => loopbackOrigin("/tmp/socket")).toThrow();
+    expect(() => loopbackOrigin("dovetail.sock")).toThrow();
   });
 
   it("asks for pages as a browser and for variants at background priority", () => {
