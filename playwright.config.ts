@@ -52,7 +52,14 @@ export default defineConfig({
     {
       command: "npx tsx server.ts",
       url: `http://localhost:${PORT}/healthz`,
-      env: { PORT: String(PORT), DATA_DIR: dataDir, NODE_ENV: "test", SESSION_SECRET: E2E_SESSION_SECRET },
+      // The journeys make the images they show; the background warm-up would only compete for the CPU.
+      env: {
+        PORT: String(PORT),
+        DATA_DIR: dataDir,
+        NODE_ENV: "test",
+        SESSION_SECRET: E2E_SESSION_SECRET,
+        IMAGE_WARM_UP: "off",
+      },
       reuseExistingServer: false,
       timeout: 120_000,
       stdout: "pipe",
@@ -66,6 +73,7 @@ export default defineConfig({
         DATA_DIR: `${dataDir}-offline`,
         NODE_ENV: "test",
         CMS_API_URL: "http://127.0.0.1:9",
+        IMAGE_WARM_UP: "off",
         UPSTREAM_TIMEOUT_MS: "3000",
       },
       reuseExistingServer: false,

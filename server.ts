@@ -26,6 +26,7 @@ import {
   type CspSources,
   emptyCspSources,
 } from "./app/lib/security-headers.server";
+import { createWarmUp, loopbackOrigin, pageRequest, variantRequest } from "./app/lib/warm-up.server";
 import { createCmsApp } from "./cms/app";
 import { type Database, openDatabase } from "./cms/db/client";
 import { seedIfEmpty } from "./cms/seed";
@@ -76,6 +77,7 @@ if (env.CMS_API_URL) {
     // A content change drops the answers it made stale, so the next request shows it.
     onContentChange: (change) => {
       upstreamCache.purge(change);
+      if (env.IMAGE_WARM_UP === "on") warmUp.schedule(); // [warm-up] pages may name new image variants now
     },
   });
   cmsListener = getRequestListener(cms.fetch);
@@ -85,6 +87,13 @@ if (env.CMS_API_URL) {
 // After a call gets no answer, calls fail at once (cached or seeded copies serve) while a probe
 // waits for the upstream; per process, so it travels on the load context like the cache.
 const upstreamBreaker = createUpstreamBreaker(upstream, { probeTimeoutMs: env.PAGE_DEADLINE_MS });
+
+// [warm-up] The image variants the pages name, made in the background after start and after content
+// changes, so no visitor waits for an encode (app/lib/warm-up.server.ts, decision 032).
+const warmUp = createWarmUp({
+  fetchPage: (pagePath) => fetch(pageRequest(pagePath, loopbackOrigin(server.address()))),
+  fetchVariant: (url) => upstream.fetch(variantRequest(url, upstream.publicUrl || upstream.baseUrl)),
+});
 
 const app = express();
 app.disable("x-powered-by");
@@ -137,7 +146,7 @@ app.get("/healthz", async (_req, res) => {
       const r = await upstream.fetch(new Request(url, { signal: AbortSignal.timeout(5000) }));
       if (!r.ok) throw new Error(`upstream answered ${r.status}`);
     }
-    res.json({ ok: true, database: database?.kind ?? "upstream" });
+    res.json({ ok: true, database: database?.kind ?? "upstream", warmUp: warmUp.state() }); // [warm-up] idle|running|done
   } catch (error) {
     console.error("[healthz]", (error as Error).message);
     res.status(503).json({ ok: false });
@@ -212,6 +221,7 @@ const onListening = () => {
   console.log(
     `[site] serving on http://localhost:${env.PORT} (${database ? `embedded CMS on ${database.kind}` : `CMS at ${env.CMS_API_URL}`})`,
   );
+  if (env.IMAGE_WARM_UP === "on") void warmUp.run(); // [warm-up]
 };
 // Request and header timeouts, keep-alive and a connection cap: see app/lib/http-server.server.ts.
 const server = createHttpServer(app);
@@ -222,6 +232,7 @@ let stopping = false;
 function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
+  warmUp.stop(); // [warm-up]
   console.log(`[site] ${signal}: finishing open requests, then stopping`);
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();

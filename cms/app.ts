@@ -28,7 +28,7 @@ export interface CmsAppOptions {
 }
 
 export interface CmsApp {
-  fetch: (request: Request) => Promise<Response>;
+  fetch: (request: Request, env?: object) => Promise<Response>;
   /** Announces a content change to `onContentChange`; resolves when it has been told, never rejects. */
   notify: (change: ContentChange) => Promise<void>;
 }
@@ -79,7 +79,7 @@ export function createCmsApp(database: Database, options: CmsAppOptions = {}): C
   });
 
   return {
-    fetch: (request) => Promise.resolve(app.fetch(request)),
+    fetch: (request, env) => Promise.resolve(app.fetch(request, env)), // env: Node's request, for the client's address
     notify: createNotifier(options.onContentChange),
   };
 }

@@ -41,6 +41,8 @@ export const envSchema = z.object({
    * the cached or seeded copies serve, and the circuit breaker makes the next requests not wait.
    */
   PAGE_DEADLINE_MS: z.coerce.number().int().min(100).max(300_000).default(8_000),
+  /** The background making of the image variants pages name (decision 032); off for test servers. */
+  IMAGE_WARM_UP: z.enum(["on", "off"]).default("on"),
 });
 
 export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string };

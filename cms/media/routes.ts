@@ -3,7 +3,10 @@
  *
  * - `GET /assets/i/{hash}/{aspect}/{width}.{ext}`: a variant (see variants.ts), cached for a year
  *   with a strong ETag; also the spec's scaled form `{w}x{h}:{width}.{ext}`, answered with the
- *   offered width at or above `w`.
+ *   offered width at or above `w`. One that must be made waits in the bounded encode queue
+ *   (`X-Encode-Priority: background` puts it behind every visitor's); a full queue is a 503, and a
+ *   client that asks for too many new ones gets 429s, both with Retry-After and a stand-in
+ *   picture (stand-in.ts). `Server-Timing` says whether it came from disk or was made.
  * - `POST /api/v1/cognito/image/getByHash`: an image record (see records.ts).
  * - `GET|POST /api/v1/cognito/video/{id}`: a background video's record, with its poster.
  * - `GET /v/{id}.mp4`: a background video, with single byte-range requests.
@@ -17,8 +20,10 @@ import type { CmsEnv } from "../context";
 import { found, notFound, parseJsonBody, parseRequest, pathId } from "../lib/http";
 import { idFromText, imageOptions, imageParams } from "../lib/params";
 import { isImageHash, snapWidth } from "./aspects";
+import { clientAddress, encodeRateLimit } from "./rate-limit";
 import { getImageRecord, getVideoRecord, getVideoSize, readVideoBytes } from "./service";
-import { getVariant, parseVariant, variantEtag } from "./variants";
+import { standInFor } from "./stand-in";
+import { getVariant, parseVariant, type Variant, variantEtag, type VariantKey, VariantRefused } from "./variants";
 
 export const IMMUTABLE = "public, max-age=31536000, immutable";
 
@@ -84,12 +89,25 @@ export function mediaRoutes(cacheDir: string) {
       const headers = { ETag: etag, "Cache-Control": IMMUTABLE };
       if (etagMatches(c.req.header("if-none-match"), etag)) return c.body(null, 304, headers);
 
-      const variant = await getVariant(c.var.db, cacheDir, key.hash, key.aspect, key.width, key.ext);
+      const started = performance.now();
+      const client = clientAddress(c);
+      let variant: Variant | null;
+      try {
+        variant = await getVariant(c.var.db, cacheDir, key.hash, key.aspect, key.width, key.ext, {
+          priority: c.req.header("x-encode-priority") === "background" ? "background" : "visitor",
+          // Only a request that would start an encode is counted; a call from the same process is not.
+          admit: client ? () => encodeRateLimit.take(client) : undefined,
+        });
+      } catch (error) {
+        if (error instanceof VariantRefused) return refused(c, cacheDir, key, error);
+        throw error;
+      }
       if (!variant) notFound("Image not found");
       return c.body(new Uint8Array(variant.bytes), 200, {
         ...headers,
         "Content-Type": variant.contentType,
         "Content-Length": String(variant.bytes.length),
+        "Server-Timing": variantTiming(variant.source, performance.now() - started),
       });
     })
     .post("/api/v1/cognito/image/getByHash", async (c) => {
@@ -108,6 +126,27 @@ export function mediaRoutes(cacheDir: string) {
       if (id === null) notFound("Video not found");
       return serveVideo(c, id);
     });
+}
+
+/** Says where a variant came from: `variant;desc="disk"`, or `"made"`/`"shared"` (an encode) with its time. */
+function variantTiming(source: Variant["source"], ms: number) {
+  return source === "disk" ? `variant;desc="disk"` : `variant;desc="${source}";dur=${ms.toFixed(1)}`;
+}
+
+/**
+ * A variant that cannot be made now: the status (429 or 503) and Retry-After, with a stand-in
+ * picture as the body (see stand-in.ts), never stored by any cache. A 404 when the image is unknown.
+ */
+async function refused(c: Context<CmsEnv>, cacheDir: string, key: VariantKey, refusal: VariantRefused) {
+  const standIn = await standInFor(c.var.db, cacheDir, key);
+  if (!standIn) notFound("Image not found");
+  return c.body(new Uint8Array(standIn.bytes), refusal.status, {
+    "Retry-After": String(refusal.retryAfter),
+    "Cache-Control": "no-store",
+    "Content-Type": standIn.contentType,
+    "Content-Length": String(standIn.bytes.length),
+    "Server-Timing": `variant;desc="stand-in"`,
+  });
 }
 
 /** A video's bytes, all of them or the one range asked for; only those bytes leave the database. */

@@ -1,13 +1,15 @@
 /**
- * The media area's service: image records for sets of hashes (one query each), an image's record
- * by hash, and background videos (their record, size and byte ranges). Originals never leave the
- * database here except as the asked-for bytes of a video.
+ * The media area's service: adding an image, image records for sets of hashes (one query each), an
+ * image's record by hash, and background videos (their record, size and byte ranges). Originals
+ * never leave the database here except as the asked-for bytes of a video.
  */
 import { eq, inArray, sql } from "drizzle-orm";
 
 import type { Db } from "../db/client";
 import { images, videos } from "../db/schema";
+import type { ContentChange } from "../events";
 import { type ImageRecord, imageRecord, type ImageRecordOptions, type ImageRow } from "./records";
+import { storeImage } from "./store";
 
 export interface ImageOptions {
   aspect: string;
@@ -16,6 +18,20 @@ export interface ImageOptions {
 }
 
 export type ImageRecords = Map<string, ImageRecord>;
+
+/**
+ * Adds an image (the back-office's upload calls this): checks and stores the original by its
+ * content hash (the same bytes are stored once) and gives the content change it causes, which the
+ * caller passes to the app's `notify` once its transaction has committed. The change names the
+ * image API (a hash unknown before now has a record); told of any change, the site walks its
+ * pages again and makes in the background whatever variants they now name (decision 032). Throws
+ * ImageRejected for anything that is not a supported image.
+ */
+export async function addImage(db: Db, bytes: Uint8Array, name = "") {
+  const image = await storeImage(db, bytes, name);
+  const change: ContentChange = { paths: ["/api/v1/cognito/image/"] };
+  return { image, change };
+}
 
 const imageRowColumns = {
   hash: images.hash,

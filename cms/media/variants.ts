@@ -25,6 +25,7 @@ import {
   variantSize,
   type Width,
 } from "./aspects";
+import { type EncodePriority, EncodeQueue, QueueFull, type Scheduled } from "./encode-queue";
 
 /** Encoder settings per output format. */
 const ENCODE = {
@@ -44,10 +45,12 @@ export interface Variant {
   etag: string;
   /** True when this call encoded the variant; false when it came from disk or from another call's encode. */
   made: boolean;
+  /** Where it came from: the disk cache, this call's encode, or an encode another call had started. */
+  source: "disk" | "made" | "shared";
 }
 
 /** The variant named by already-validated parts. */
-interface VariantKey {
+export interface VariantKey {
   hash: string;
   aspect: Aspect;
   width: Width;
@@ -89,32 +92,53 @@ export function encodeCount() {
   return encodes;
 }
 
-/** Variants being made right now, by file: concurrent requests for one variant share one encode. */
-const inFlight = new Map<string, Promise<Variant | null>>();
-
-/** At most this many encodes at once, so a burst of distinct requests cannot hold every original in memory. */
-// Leave a core for answering requests while variants are being made.
+/** Leave a core for answering requests while variants are being made. */
 const MAX_CONCURRENT_ENCODES = Math.max(1, Math.min(4, (os.availableParallelism?.() ?? os.cpus().length) - 1));
-let running = 0;
-const waiting: Array<() => void> = [];
-async function withEncodeSlot<T>(fn: () => Promise<T>): Promise<T> {
-  if (running >= MAX_CONCURRENT_ENCODES) await new Promise<void>((resolve) => waiting.push(resolve));
-  else running++;
-  try {
-    return await fn();
-  } finally {
-    const next = waiting.shift();
-    // Hand the slot straight to the next waiter, or give it back.
-    if (next) next();
-    else running--;
+
+/**
+ * The process's encode queue (see encode-queue.ts): a burst of distinct requests can neither hold
+ * every original in memory nor make an ordinary request wait behind all of them. Eight visitors'
+ * encodes wait per slot at most (a few seconds of work); two background ones (the warm-up asks
+ * one at a time).
+ */
+export const encodeQueue = new EncodeQueue({
+  concurrency: MAX_CONCURRENT_ENCODES,
+  maxWaiting: 8 * MAX_CONCURRENT_ENCODES,
+  maxBackgroundWaiting: 2,
+  retryAfter: 2,
+});
+
+/** A variant that could not be made now: 429 (this client has asked for too many) or 503 (the queue is full). */
+export class VariantRefused extends Error {
+  constructor(
+    readonly status: 429 | 503,
+    readonly retryAfter: number,
+  ) {
+    super(status === 429 ? "Too many new image variants asked for" : "The image encode queue is full");
   }
 }
+
+export interface VariantOptions {
+  /** Who is waiting: a visitor (default) or the background warm-up. */
+  priority?: EncodePriority;
+  /**
+   * Asked once, and only when this call would start a new encode: null lets it, a number refuses
+   * it (VariantRefused 429, with that many seconds to wait).
+   */
+  admit?: () => number | null;
+  /** The queue to encode in (default: the process's). */
+  queue?: EncodeQueue;
+}
+
+/** Variants being made right now, by file: concurrent requests for one variant share one encode. */
+const inFlight = new Map<string, { done: Promise<Variant | null>; promote: () => void }>();
 
 /**
  * A variant of a stored image: the original with `hash`, cropped to `aspect` (`fit: cover`,
  * `position: attention`), scaled to `width` (never enlarged) and encoded as `ext` (avif, webp,
  * jpg or jpeg). Made once, written atomically to `{cacheDir}/{hash}/{aspect}/{width}.{ext}` and
- * read from there afterwards. Null when any part is not offered or the image is unknown.
+ * read from there afterwards. Null when any part is not offered or the image is unknown. Throws
+ * VariantRefused when it would have to be made and `admit` or the queue refuses.
  */
 export async function getVariant(
   db: Db,
@@ -123,6 +147,7 @@ export async function getVariant(
   aspect: string,
   width: string | number,
   ext: string,
+  options: VariantOptions = {},
 ): Promise<Variant | null> {
   const key = parseVariant(hash, aspect, width, ext);
   if (!key) return null;
@@ -131,24 +156,37 @@ export async function getVariant(
   const base = { file, contentType: CONTENT_TYPES[key.ext], etag: variantEtag(key) };
 
   const cached = await readIfPresent(file);
-  if (cached) return { ...base, bytes: cached, made: false };
+  if (cached) return { ...base, bytes: cached, made: false, source: "disk" };
 
+  const priority = options.priority ?? "visitor";
   const pending = inFlight.get(file);
   if (pending) {
-    const v = await pending;
-    return v && { ...v, made: false };
+    // A visitor needs what the warm-up has queued: it stops waiting behind the visitors.
+    if (priority === "visitor") pending.promote();
+    const v = await pending.done;
+    return v && { ...v, made: false, source: "shared" };
   }
-  const making = withEncodeSlot(async () => {
-    // Another request may have finished it while this one waited for a slot.
-    const done = await readIfPresent(file);
-    if (done) return { ...base, bytes: done, made: false };
-    const bytes = await makeVariant(db, key);
-    if (!bytes) return null;
-    await writeAtomically(file, bytes);
-    return { ...base, bytes, made: true };
-  }).finally(() => inFlight.delete(file));
-  inFlight.set(file, making);
-  return making;
+
+  const wait = options.admit?.() ?? null;
+  if (wait !== null) throw new VariantRefused(429, wait);
+  let scheduled: Scheduled<Variant | null>;
+  try {
+    scheduled = (options.queue ?? encodeQueue).schedule(priority, async () => {
+      // Another process may have finished it while this one waited for a slot.
+      const done = await readIfPresent(file);
+      if (done) return { ...base, bytes: done, made: false, source: "disk" };
+      const bytes = await makeVariant(db, key);
+      if (!bytes) return null;
+      await writeAtomically(file, bytes);
+      return { ...base, bytes, made: true, source: "made" };
+    });
+  } catch (error) {
+    if (error instanceof QueueFull) throw new VariantRefused(503, error.retryAfter);
+    throw error;
+  }
+  const entry = { done: scheduled.done.finally(() => inFlight.delete(file)), promote: scheduled.promote };
+  inFlight.set(file, entry);
+  return entry.done;
 }
 
 async function readIfPresent(file: string) {
