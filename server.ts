@@ -5,7 +5,7 @@ import zlib from "node:zlib";
 
 import { getRequestListener } from "@hono/node-server";
 import { createRequestHandler } from "@remix-run/express";
-import type { ServerBuild } from "@remix-run/node";
+import { createRequestHandler as createRemixHandler, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import onHeaders from "on-headers";
@@ -15,6 +15,8 @@ import type { UpstreamTiming } from "./app/lib/api/upstream-timing.server";
 import type { Upstream } from "./app/lib/context";
 import { parseEnv } from "./app/lib/env.server";
 import { createLoadContext } from "./app/lib/load-context.server";
+import { pageCacheMiddleware } from "./app/lib/page-cache/middleware.server";
+import { PageCache } from "./app/lib/page-cache/store.server";
 import {
   baseSecurityHeaders,
   bodyRefusal,
@@ -151,6 +153,35 @@ app.use((req, res, next) => {
   }
   next();
 });
+
+// ── The rendered-page cache (decision 029) ──────────────────────────────────────────────────────
+// Anonymous GETs of pages are answered from rendered HTML kept in memory (PAGE_CACHE=off: never).
+// Any purge of the upstream cache (the embedded CMS's change notices, POST /_purge) drops every page.
+if (env.PAGE_CACHE === "on") {
+  const pageCache = new PageCache({ maxBytes: env.PAGE_CACHE_MB * 2 ** 20 });
+  upstreamCache.onPurge(() => pageCache.purge());
+  app.use(
+    pageCacheMiddleware({
+      cache: pageCache,
+      handle: createRemixHandler(build, "production"),
+      publicUrl: env.PUBLIC_URL,
+      // A render's context is an anonymous visitor's, built from the render's own request.
+      loadContext: ({ request, cspNonce, cspExtra, publicUrl }) =>
+        createLoadContext({
+          request,
+          cspNonce,
+          cspExtra,
+          upstream,
+          upstreamCache,
+          sessionSecret: env.SESSION_SECRET,
+          production,
+          publicUrl,
+          purgeToken: env.PURGE_TOKEN,
+        }),
+    }),
+  );
+}
+// ── end of the rendered-page cache ─────────────────────────────────────────────────────────────────
 
 app.all(
   "*",

@@ -36,6 +36,10 @@ export const envSchema = z.object({
     .optional(),
   /** Upstream request timeout in milliseconds (spec section 9: 50 000). */
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(50_000),
+  /** The rendered-page cache (decision 029): on, or off to render every page (benchmarks, debugging). */
+  PAGE_CACHE: z.enum(["on", "off"]).default("on"),
+  /** The rendered-page cache's bound, in MiB (all bodies counted: plain, brotli and gzip). */
+  PAGE_CACHE_MB: z.coerce.number().int().min(1).max(65_536).default(64),
 });
 
 export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string };
