@@ -59,6 +59,11 @@ const PAGES = ["/", "/about", "/catalogue"];
 const STATIC = "/favicon.svg";
 const BARE = "/bench-bare";
 const LADDER = [10, 50, 200];
+/**
+ * Seconds of load on each target before its run: enough for the JIT and for the garbage the start
+ * leaves (creating the database peaks near 1 GB), which otherwise lands in the first run's p99.
+ */
+const WARM_UP_SECONDS = 3;
 /** Each server's targets: pages both ways, the static file with the cache, the floor without. */
 const PHASES = [
   { cache: "on", env: { PAGE_CACHE: "on" }, targets: [...PAGES, STATIC] },
@@ -188,12 +193,12 @@ async function main() {
     servers.push({ cache: phase.cache, origin: site.origin, env: site.env });
     try {
       console.log(`  ${site.origin} ready in ${(site.startupMs / 1000).toFixed(1)} s (NODE_ENV=${site.env.NODE_ENV})`);
-      say("Warming up: 200 requests to each target…");
+      say(`Warming up: ${WARM_UP_SECONDS} s of load on each target…`);
       for (const t of phase.targets) {
         const res = await fetch(site.origin + t, { headers: BROWSER_HEADERS });
         await res.arrayBuffer();
         if (!res.ok) console.log(`  ! ${t} answers ${res.status}: its numbers measure that answer`);
-        await run({ url: site.origin + t, connections: 10, amount: 200 });
+        await run({ url: site.origin + t, connections: 10, duration: WARM_UP_SECONDS });
         if (interrupted) return stopped();
       }
       for (const t of phase.targets) {
@@ -240,7 +245,7 @@ async function main() {
     }));
     if (!res.ok) console.log(`  ! the peer answers ${res.status}: its numbers measure that answer`);
     else await res.arrayBuffer();
-    await run({ url: peer, connections: 10, amount: 200 });
+    await run({ url: peer, connections: 10, duration: WARM_UP_SECONDS });
     const { r } = await measure(peer, options.connections, null);
     if (interrupted) return stopped();
     results.push({ path: peer, kind: "peer", cache: "–", connections: options.connections, r, cpuMsPerRequest: NaN });
@@ -284,7 +289,7 @@ function report({ options, m, loadBefore, rev, servers, results }) {
     `Servers: tsx server.ts, NODE_ENV=${env.NODE_ENV}, build with DOVETAIL_BENCH=1, embedded CMS on PGlite (fresh DATA_DIR each), ` +
       `PUBLIC_URL set; ${servers.map((s) => `PAGE_CACHE=${s.cache} at ${s.origin}`).join(", ")}; revision ${rev}`,
     `Load: autocannon, ${options.connections} connections, ${options.duration} s per target, one target at a time, on the same ${m.cores}-core machine;`,
-    `      request headers of a browser (Accept-Encoding: gzip, deflate, br; a non-crawler User-Agent); 200-request warm-up each;`,
+    `      request headers of a browser (Accept-Encoding: gzip, deflate, br; a non-crawler User-Agent); ${WARM_UP_SECONDS}-s warm-up each;`,
     `      "page" = what Server-Timing said of the page just before its run; server CPU ms/req = CPU time the server's`,
     `      processes used during the run (/proc) ÷ requests answered`,
     "",
