@@ -103,6 +103,37 @@ app.use((req, res, next) => {
   next();
 });
 
+// ── The rendered-page cache (decision 029) ──────────────────────────────────────────────────────
+// Anonymous GETs of pages are answered from rendered HTML kept in memory (PAGE_CACHE=off: never):
+// stored pages right here, before the static files are looked up; renders just before Remix.
+// Any purge of the upstream cache (the embedded CMS's change notices, POST /_purge) drops every page.
+let pageCacheRender: express.RequestHandler | null = null;
+if (env.PAGE_CACHE === "on") {
+  const pageCache = new PageCache({ maxBytes: env.PAGE_CACHE_MB * 2 ** 20 });
+  upstreamCache.onPurge(() => pageCache.purge());
+  const handlers = pageCacheMiddleware({
+    cache: pageCache,
+    handle: createRemixHandler(build, "production"),
+    publicUrl: env.PUBLIC_URL,
+    // A render's context is an anonymous visitor's, built from the render's own request.
+    loadContext: ({ request, cspNonce, cspExtra, publicUrl }) =>
+      createLoadContext({
+        request,
+        cspNonce,
+        cspExtra,
+        upstream,
+        upstreamCache,
+        sessionSecret: env.SESSION_SECRET,
+        production,
+        publicUrl,
+        purgeToken: env.PURGE_TOKEN,
+      }),
+  });
+  app.use(handlers.stored);
+  pageCacheRender = handlers.render;
+}
+// ── end of the rendered-page cache (its renders are mounted below) ────────────────────────────────
+
 // Hashed build assets never change; everything else in public/ is cached briefly.
 app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
 app.use("/locales", express.static("locales", { maxAge: "1h", index: false }));
@@ -154,34 +185,8 @@ app.use((req, res, next) => {
   next();
 });
 
-// ── The rendered-page cache (decision 029) ──────────────────────────────────────────────────────
-// Anonymous GETs of pages are answered from rendered HTML kept in memory (PAGE_CACHE=off: never).
-// Any purge of the upstream cache (the embedded CMS's change notices, POST /_purge) drops every page.
-if (env.PAGE_CACHE === "on") {
-  const pageCache = new PageCache({ maxBytes: env.PAGE_CACHE_MB * 2 ** 20 });
-  upstreamCache.onPurge(() => pageCache.purge());
-  app.use(
-    pageCacheMiddleware({
-      cache: pageCache,
-      handle: createRemixHandler(build, "production"),
-      publicUrl: env.PUBLIC_URL,
-      // A render's context is an anonymous visitor's, built from the render's own request.
-      loadContext: ({ request, cspNonce, cspExtra, publicUrl }) =>
-        createLoadContext({
-          request,
-          cspNonce,
-          cspExtra,
-          upstream,
-          upstreamCache,
-          sessionSecret: env.SESSION_SECRET,
-          production,
-          publicUrl,
-          purgeToken: env.PURGE_TOKEN,
-        }),
-    }),
-  );
-}
-// ── end of the rendered-page cache ─────────────────────────────────────────────────────────────────
+// ── The rendered-page cache's renders (decision 029; set up above) ────────────────────────────────
+if (pageCacheRender) app.use(pageCacheRender);
 
 app.all(
   "*",

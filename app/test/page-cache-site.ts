@@ -42,10 +42,19 @@ export const state = {
   changeAt: null as number | null,
   /** What the upstream waits for before it answers. */
   upstreamGate: Promise.resolve() as Promise<unknown>,
+  /** Requests that went past the stored-page handler to the rest of the stack. */
+  passedStored: 0,
 };
 
 export function resetState(now: number) {
-  Object.assign(state, { now, upstreamCalls: 0, renders: 0, changeAt: null, upstreamGate: Promise.resolve() });
+  Object.assign(state, {
+    now,
+    upstreamCalls: 0,
+    renders: 0,
+    changeAt: null,
+    upstreamGate: Promise.resolve(),
+    passedStored: 0,
+  });
 }
 const upstream = {
   fetch: async () => {
@@ -149,15 +158,21 @@ export async function startSite(publicUrl?: string) {
     });
     next();
   });
-  app.use(
-    pageCacheMiddleware({
-      cache: pageCache,
-      handle: createRequestHandler(build, "production"),
-      publicUrl,
-      clock,
-      loadContext: (render) => createLoadContext({ ...contextOptions, ...render }),
-    }),
-  );
+  const handlers = pageCacheMiddleware({
+    cache: pageCache,
+    handle: createRequestHandler(build, "production"),
+    publicUrl,
+    clock,
+    loadContext: (render) => createLoadContext({ ...contextOptions, ...render }),
+  });
+  app.use(handlers.stored);
+  // What server.ts has between the two: static files (one here) and the rest of the stack.
+  app.use((req, res, next) => {
+    state.passedStored++;
+    if (req.path === "/robots.txt") res.type("text/plain").send("User-agent: *");
+    else next();
+  });
+  app.use(handlers.render);
   app.all(
     "*",
     createExpressHandler({

@@ -50,6 +50,17 @@ describe("the rendered-page cache", () => {
     expect([state.renders, state.upstreamCalls]).toEqual([1, 1]);
   });
 
+  it("answers a stored page before the rest of the stack, and leaves files and misses to it", async () => {
+    await get("/about");
+    expect(state.passedStored).toBe(1);
+    expect(pageTiming(await get("/about"))).toBe("hit");
+    expect(state.passedStored).toBe(1);
+    const file = await get("/robots.txt");
+    expect(file.html).toBe("User-agent: *");
+    expect(pageTiming(await get("/robots.txt"))).toBeUndefined();
+    expect(state.passedStored).toBe(3);
+  });
+
   it("gives every answer its own nonce, and each answer's CSP allows exactly its body's scripts", async () => {
     const answers = [await get("/about"), await get("/about"), await get("/about")];
     const nonces = answers.map(nonceOf);

@@ -108,15 +108,24 @@ function sendRendered(res: ExpressResponse, rendered: RenderedPage, timing: Upst
   res.end(rendered.body);
 }
 
+/** A request the page cache may answer: its key and the origin its page is rendered for. */
+interface Admitted {
+  candidate: PageCandidate;
+  origin: string;
+}
+
 /**
- * The rendered-page cache in front of Remix (server.ts mounts it just before the Remix handler).
- * A GET that `pageCacheDecision` admits is answered from the stored page for its key, or waits
- * for the one render of that key under way, or renders it: the render asks Remix for the page as
- * an anonymous visitor with the request's language and theme, and `preparePage` decides whether
- * it may be stored. Stored pages are sent in the encoding the request accepts, with a CSP that
- * allows their inline scripts by hash; `Server-Timing` says `page;desc="hit"` or `"miss"`.
- * A request near the end of a page's life starts its successor's render in the background.
- * Everything else goes on to Remix (`next()`), untouched.
+ * The rendered-page cache's two Express handlers. `stored` answers a GET from the page stored for
+ * its key and passes everything else on; server.ts mounts it early, right after the security
+ * headers, so a hit skips the static-file lookup and the rest of the stack (it can only answer
+ * paths that reached `render` before: never a file, an API path or /healthz). `render` sits just
+ * before the Remix handler: a GET that `pageCacheDecision` admits is answered from the stored
+ * page, or waits for the one render of its key under way, or renders it: the render asks Remix
+ * for the page as an anonymous visitor with the request's language and theme, and `preparePage`
+ * decides whether it may be stored. Stored pages are sent in the encoding the request accepts,
+ * with a CSP that allows their inline scripts by hash; `Server-Timing` says `page;desc="hit"` or
+ * `"miss"`. A request near the end of a page's life starts its successor's render in the
+ * background. Everything else goes on (`next()`), untouched.
  */
 export function pageCacheMiddleware(options: PageCacheMiddlewareOptions) {
   const { cache, publicUrl } = options;
@@ -160,36 +169,62 @@ export function pageCacheMiddleware(options: PageCacheMiddlewareOptions) {
     outcome.catch((error: unknown) => console.error(`[page-cache] refreshing ${candidate.renderPath}:`, error));
   }
 
-  return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
-    if (req.method !== "GET") return next();
+  /** Whether the page cache may answer this request, decided once per request (both handlers ask). */
+  async function admit(req: ExpressRequest, res: ExpressResponse): Promise<Admitted | null> {
+    const known = res.locals.pageCache as Admitted | null | undefined;
+    if (known !== undefined) return known;
+    let admitted: Admitted | null = null;
     const origin = publicOrigin ?? remixOrigin(req);
-    if (!origin || (!publicOrigin && !admitOrigin(origin))) return next();
-    let decision;
-    try {
-      decision = await pageCacheDecision({
+    if (req.method === "GET" && origin && (publicOrigin || admitOrigin(origin))) {
+      const decision = await pageCacheDecision({
         url: req.originalUrl,
         cookie: req.get("cookie"),
         acceptLanguage: req.get("accept-language"),
         authorization: req.get("authorization"),
         origin: publicOrigin ? undefined : origin,
       });
+      if (!("bypass" in decision)) admitted = { candidate: decision, origin };
+    }
+    res.locals.pageCache = admitted;
+    return admitted;
+  }
+
+  /** Sends the stored page for the request, if there is one; says whether it did. */
+  function serveStored(req: ExpressRequest, res: ExpressResponse, { candidate, origin }: Admitted) {
+    const stored = cache.get(candidate.key);
+    if (!stored) return false;
+    const timing = new UpstreamTiming();
+    timing.page = "hit";
+    send(req, res, stored, timing, storedPageCacheControl(stored, clock(), publicUrl));
+    if (cache.wantsRefresh(candidate.key, stored)) refresh(candidate, origin);
+    return true;
+  }
+
+  const stored = async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    if (req.method !== "GET") return next();
+    let admitted;
+    try {
+      admitted = await admit(req, res);
     } catch (error) {
       return next(error);
     }
-    if ("bypass" in decision) return next();
+    if (!admitted || !serveStored(req, res, admitted)) next();
+  };
 
-    const stored = cache.get(decision.key);
-    if (stored) {
-      const timing = new UpstreamTiming();
-      timing.page = "hit";
-      send(req, res, stored, timing, storedPageCacheControl(stored, clock(), publicUrl));
-      if (cache.wantsRefresh(decision.key, stored)) refresh(decision, origin);
-      return;
+  const render = async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    if (req.method !== "GET") return next();
+    let admitted;
+    try {
+      admitted = await admit(req, res);
+    } catch (error) {
+      return next(error);
     }
+    if (!admitted) return next();
+    if (serveStored(req, res, admitted)) return;
 
+    const { candidate, origin } = admitted;
     const nonce = res.locals.cspNonce as string;
     const cspExtra = res.locals.cspExtra as CspSources;
-    const candidate = decision;
     const { first, outcome } = cache.render(candidate.key, candidate.group, () =>
       renderPage(candidate, origin, nonce, cspExtra),
     );
@@ -208,4 +243,6 @@ export function pageCacheMiddleware(options: PageCacheMiddlewareOptions) {
     // Nothing to share: each request that waited renders its own answer.
     else next();
   };
+
+  return { stored, render };
 }
