@@ -5,7 +5,7 @@ import zlib from "node:zlib";
 
 import { getRequestListener } from "@hono/node-server";
 import { createRequestHandler } from "@remix-run/express";
-import type { ServerBuild } from "@remix-run/node";
+import { createRequestHandler as createRemixHandler, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import onHeaders from "on-headers";
@@ -18,6 +18,8 @@ import { secureDataDir } from "./app/lib/data-dir.server";
 import { parseEnv } from "./app/lib/env.server";
 import { createHttpServer } from "./app/lib/http-server.server";
 import { createLoadContext } from "./app/lib/load-context.server";
+import { pageCacheMiddleware } from "./app/lib/page-cache/middleware.server";
+import { PageCache } from "./app/lib/page-cache/store.server";
 import { mountGuardsAndCms, privateWhenSettingCookies, TRUSTED_PROXIES } from "./app/lib/request-guards.server";
 import {
   baseSecurityHeaders,
@@ -129,6 +131,40 @@ app.use((req, res, next) => {
 // Whatever a route says, a response that sets a cookie is private (checked as the headers go out).
 app.use(privateWhenSettingCookies);
 
+// ── The rendered-page cache (decision 029) ──────────────────────────────────────────────────────
+// Anonymous GETs of pages are answered from rendered HTML kept in memory (PAGE_CACHE=off: never):
+// stored pages right here, before the static files are looked up; renders just before Remix.
+// Any purge of the upstream cache (the embedded CMS's change notices, POST /_purge) drops every page.
+let pageCacheRender: express.RequestHandler | null = null;
+if (env.PAGE_CACHE === "on") {
+  const pageCache = new PageCache({ maxBytes: env.PAGE_CACHE_MB * 2 ** 20 });
+  upstreamCache.onPurge(() => pageCache.purge());
+  const handlers = pageCacheMiddleware({
+    cache: pageCache,
+    handle: createRemixHandler(build, "production"),
+    publicUrl: env.PUBLIC_URL,
+    // A render's context is an anonymous visitor's, built from the render's own request.
+    loadContext: ({ request, cspNonce, cspExtra, publicUrl }) =>
+      createLoadContext({
+        request,
+        cspNonce,
+        cspExtra,
+        upstream,
+        upstreamCache,
+        upstreamBreaker,
+        // Only GETs render into the cache: they wait for the upstream this long at most.
+        upstreamDeadlineMs: env.PAGE_DEADLINE_MS,
+        sessionSecret: env.SESSION_SECRET,
+        production,
+        publicUrl,
+        purgeToken: env.PURGE_TOKEN,
+      }),
+  });
+  app.use(handlers.stored);
+  pageCacheRender = handlers.render;
+}
+// ── end of the rendered-page cache (its renders are mounted below) ────────────────────────────────
+
 // Hashed build assets never change; everything else in public/ is cached briefly.
 app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
 app.use("/locales", express.static("locales", { maxAge: "1h", index: false }));
@@ -156,6 +192,9 @@ app.get("/healthz", async (_req, res) => {
 // The request guards (bounded bodies; no cross-site writes, judged by the host Remix sees), then
 // the embedded CMS: nothing that acts on a request comes before them.
 mountGuardsAndCms(app, cmsListener);
+
+// ── The rendered-page cache's renders (decision 029; set up above) ────────────────────────────────
+if (pageCacheRender) app.use(pageCacheRender);
 
 app.all(
   "*",

@@ -1,21 +1,29 @@
-// `npm run bench`: a throughput and latency benchmark of the production server.
+// `npm run bench`: a throughput and latency benchmark of the production server, with the
+// rendered-page cache and without it, in one run.
 //
 // Installs what is missing, builds with DOVETAIL_BENCH=1 when the build is stale or was made
 // without it (only such a build has /bench-bare, the floor route: remix.config.js leaves it out of
-// every other build), starts `tsx server.ts` with a fresh temporary DATA_DIR on a free loopback
-// port, warms up, then runs autocannon (50 connections, 10 s, one target at a time) against a few
-// pages, the bare route (the floor: the same Remix handler, root loader and layout with no page of
-// its own) and a static file, and prints one table.
-// A benchmark, not a test: it never fails on numbers; it exits non-zero only when the server
-// does not start. It stops the server and deletes the temporary folder at the end and on Ctrl-C.
+// every other build), then starts `tsx server.ts` twice, one after the other, each with a fresh
+// temporary DATA_DIR on a free loopback port:
+//   1. with the page cache (PAGE_CACHE=on): /, /about, /catalogue and a static file, then a ladder
+//      of 10, 50 and 200 connections on / (errors and timeouts counted);
+//   2. without it (PAGE_CACHE=off): /, /about, /catalogue and the bare route (the floor: the same
+//      Remix handler, root loader and layout with no page of its own).
+// Each target gets a warm-up, then autocannon (50 connections, 10 s) one target at a time; `--peer`
+// adds another server's page (WordPress, say) to the same run. It prints one table, the ladder, and
+// the targets of issue 10 with this run's figures.
+// A benchmark, not a test: it never fails on numbers; it exits non-zero only when a server does
+// not start. It stops each server and deletes its temporary folder at the end and on Ctrl-C.
 //
 // Options (after `npm run bench --`):
-//   --only PATH       benchmark only this target (repeatable), e.g. --only /about
+//   --only PATH       benchmark only this target (repeatable), e.g. --only /about; no ladder
 //   --duration S      seconds per target (default 10)
 //   --connections N   concurrent connections (default 50)
-//   --cpu-prof DIR    run the server under `node --cpu-prof` and keep the .cpuprofile in DIR
+//   --cache on|off    only the server with (on) or without (off) the page cache (default: both)
+//   --peer URL        also load this URL (repeatable), e.g. --peer http://127.0.0.1:8080/
+//   --cpu-prof DIR    run the servers under `node --cpu-prof` and keep the .cpuprofile files in DIR
 //
-// The server is started by startSite() (scripts/lib/site.mjs), as for `npm run lighthouse`.
+// The servers are started by startSite() (scripts/lib/site.mjs), as for `npm run lighthouse`.
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import os from "node:os";
@@ -47,25 +55,47 @@ export function revision() {
   return `${head.stdout.trim()}${dirty ? " + uncommitted changes" : ""}`;
 }
 
-const TARGETS = [
-  { path: "/", kind: "page" },
-  { path: "/about", kind: "page" },
-  { path: "/catalogue", kind: "page" },
-  { path: "/bench-bare", kind: "bare" },
-  { path: "/favicon.svg", kind: "static" },
+const PAGES = ["/", "/about", "/catalogue"];
+const STATIC = "/favicon.svg";
+const BARE = "/bench-bare";
+const LADDER = [10, 50, 200];
+/**
+ * Seconds of load on each target before its run: enough for the JIT and for the garbage the start
+ * leaves (creating the database peaks near 1 GB), which otherwise lands in the first run's p99.
+ */
+const WARM_UP_SECONDS = 3;
+/** Each server's targets: pages both ways, the static file with the cache, the floor without. */
+const PHASES = [
+  { cache: "on", env: { PAGE_CACHE: "on" }, targets: [...PAGES, STATIC] },
+  { cache: "off", env: { PAGE_CACHE: "off" }, targets: [...PAGES, BARE] },
 ];
+const kindOf = (p) => (p === STATIC ? "static" : p === BARE ? "bare" : "page");
 
 function parseArgs(argv) {
-  const options = { only: [], duration: 10, connections: 50, cpuProf: null };
+  const options = { only: [], duration: 10, connections: 50, cache: null, peers: [], cpuProf: null };
   for (let i = 0; i < argv.length; i++) {
-    const [flag, inline] = argv[i].split("=", 2);
+    const [flag, inline] = argv[i].split(/=(.*)/s, 2);
     const value = () => inline ?? argv[++i];
     if (flag === "--only") options.only.push(value());
     else if (flag === "--duration") options.duration = Number(value());
     else if (flag === "--connections") options.connections = Number(value());
+    else if (flag === "--cache") options.cache = value();
+    else if (flag === "--peer") options.peers.push(value());
     else if (flag === "--cpu-prof") options.cpuProf = value();
     else {
       console.error(`unknown option ${argv[i]} (see the top of scripts/bench.mjs)`);
+      process.exit(2);
+    }
+  }
+  if (options.cache !== null && !["on", "off"].includes(options.cache)) {
+    console.error("--cache takes on or off");
+    process.exit(2);
+  }
+  for (const peer of options.peers) {
+    try {
+      new URL(peer);
+    } catch {
+      console.error(`--peer needs a URL, such as http://127.0.0.1:8080/ (got ${peer})`);
       process.exit(2);
     }
   }
@@ -76,7 +106,7 @@ const fmt = (n, digits = 0) =>
   Number.isFinite(n)
     ? n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits })
     : "–";
-const ratio = (a, b) => (b ? `${(a / b).toFixed(2)}×` : "–");
+const ratio = (a, b) => (b && Number.isFinite(a / b) ? `${(a / b).toFixed(2)}×` : "–");
 
 function table(head, rows) {
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
@@ -85,11 +115,24 @@ function table(head, rows) {
   return [line(head), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
 }
 
+/** What Server-Timing says of a page's answer: "hit", "miss", or "–" (the page cache did not answer). */
+async function pageCacheOutcome(url) {
+  const res = await fetch(url, { headers: BROWSER_HEADERS });
+  await res.arrayBuffer();
+  return /page;desc="(\w+)"/.exec(res.headers.get("server-timing") ?? "")?.[1] ?? "–";
+}
+
 async function main() {
   const options = parseArgs(process.argv.slice(2));
-  const targets = options.only.length
-    ? options.only.map((p) => TARGETS.find((t) => t.path === p) ?? { path: p, kind: "page" })
-    : TARGETS;
+  const phases = PHASES.filter((p) => options.cache === null || p.cache === options.cache).map((p) => ({
+    ...p,
+    targets: options.only.length ? p.targets.filter((t) => options.only.includes(t)) : p.targets,
+  }));
+  if (options.only.length) {
+    const known = new Set(PHASES.flatMap((p) => p.targets));
+    for (const extra of options.only.filter((p) => !known.has(p))) for (const p of phases) p.targets.push(extra);
+  }
+  const ladder = options.only.length === 0 && phases.some((p) => p.cache === "on");
 
   const m = machine();
   const loadBefore = os.loadavg();
@@ -105,118 +148,239 @@ async function main() {
 
   let current = null; // the autocannon run in progress, stopped on Ctrl-C
   let interrupted = false;
-  say("Starting the production server (tsx server.ts) with a temporary DATA_DIR…");
-  let site;
-  try {
-    const onInterrupt = () => {
-      interrupted = true;
-      current?.stop();
-    };
-    site = await startSite({ label: "bench", cpuProfDir: options.cpuProf, onInterrupt });
-  } catch (error) {
-    console.error(`\n✗ ${error.message}`);
-    process.exit(1);
-  }
-
   const run = (opts) =>
     new Promise((resolve, reject) => {
       current = autocannon({ headers: BROWSER_HEADERS, ...opts }, (error, result) =>
         error ? reject(error) : resolve(result),
       );
     });
+  const stopped = () => new Promise(() => {}); // the SIGINT handler stops the server and exits
 
-  const results = [];
-  try {
+  const results = []; // { label, cache, connections, r, cpuMsPerRequest, kind, path, outcome }
+  const measure = async (url, connections, cpuSeconds) => {
+    const cpuBefore = cpuSeconds?.();
+    const r = await run({ url, connections, duration: options.duration });
+    const cpuAfter = cpuSeconds?.();
+    const cpuMsPerRequest =
+      cpuBefore != null && cpuAfter != null && r.requests.total
+        ? ((cpuAfter - cpuBefore) * 1000) / r.requests.total
+        : NaN;
     console.log(
-      `  ${site.origin} ready in ${(site.startupMs / 1000).toFixed(1)} s (NODE_ENV=${site.env.NODE_ENV}, DATA_DIR=${site.dataDir})`,
+      `  ${fmt(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ` +
+        `${r.errors} errors, ${r.timeouts} timeouts, server CPU ${fmt(cpuMsPerRequest, 2)} ms/request`,
     );
-    say("Warming up: 200 requests to each target…");
-    for (const t of targets) {
-      const res = await fetch(site.origin + t.path, { headers: BROWSER_HEADERS });
-      await res.arrayBuffer();
-      if (!res.ok) console.log(`  ! ${t.path} answers ${res.status}: its numbers measure that answer`);
-      await run({ url: site.origin + t.path, connections: 10, amount: 200 });
-      if (interrupted) return new Promise(() => {}); // the SIGINT handler stops the server and exits
+    return { r, cpuMsPerRequest };
+  };
+
+  const servers = [];
+  for (const phase of phases) {
+    say(`Starting the production server (tsx server.ts, PAGE_CACHE=${phase.cache}) with a temporary DATA_DIR…`);
+    let site;
+    try {
+      site = await startSite({
+        label: `bench-${phase.cache}`,
+        cpuProfDir: options.cpuProf,
+        env: phase.env,
+        onInterrupt: () => {
+          interrupted = true;
+          current?.stop();
+        },
+      });
+    } catch (error) {
+      console.error(`\n✗ ${error.message}`);
+      process.exit(1);
     }
-    for (const t of targets) {
-      say(`autocannon ${t.path}: ${options.connections} connections, ${options.duration} s…`);
-      const cpuBefore = site.cpuSeconds();
-      const r = await run({ url: site.origin + t.path, connections: options.connections, duration: options.duration });
-      const cpuAfter = site.cpuSeconds();
-      if (interrupted) return new Promise(() => {});
-      const cpuMsPerRequest =
-        cpuBefore != null && cpuAfter != null && r.requests.total
-          ? ((cpuAfter - cpuBefore) * 1000) / r.requests.total
-          : NaN;
-      results.push({ ...t, r, cpuMsPerRequest });
-      console.log(
-        `  ${fmt(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, server CPU ${fmt(cpuMsPerRequest, 2)} ms/request`,
-      );
+    servers.push({ cache: phase.cache, origin: site.origin, env: site.env });
+    try {
+      console.log(`  ${site.origin} ready in ${(site.startupMs / 1000).toFixed(1)} s (NODE_ENV=${site.env.NODE_ENV})`);
+      say(`Warming up: ${WARM_UP_SECONDS} s of load on each target…`);
+      for (const t of phase.targets) {
+        const res = await fetch(site.origin + t, { headers: BROWSER_HEADERS });
+        await res.arrayBuffer();
+        if (!res.ok) console.log(`  ! ${t} answers ${res.status}: its numbers measure that answer`);
+        await run({ url: site.origin + t, connections: 10, duration: WARM_UP_SECONDS });
+        if (interrupted) return stopped();
+      }
+      for (const t of phase.targets) {
+        const outcome = kindOf(t) === "page" ? await pageCacheOutcome(site.origin + t) : "–";
+        say(
+          `autocannon ${t} (page cache ${phase.cache}, Server-Timing page: ${outcome}): ${options.connections} connections, ${options.duration} s…`,
+        );
+        const { r, cpuMsPerRequest } = await measure(site.origin + t, options.connections, site.cpuSeconds);
+        if (interrupted) return stopped();
+        results.push({
+          path: t,
+          kind: kindOf(t),
+          cache: phase.cache,
+          connections: options.connections,
+          r,
+          cpuMsPerRequest,
+          outcome,
+        });
+      }
+      if (phase.cache === "on" && ladder) {
+        for (const connections of LADDER) {
+          const reuse = results.find((x) => x.path === "/" && x.cache === "on" && x.connections === connections);
+          if (reuse) {
+            results.push({ ...reuse, ladder: true });
+            continue;
+          }
+          say(`Ladder: autocannon / (page cache on): ${connections} connections, ${options.duration} s…`);
+          const { r, cpuMsPerRequest } = await measure(site.origin + "/", connections, site.cpuSeconds);
+          if (interrupted) return stopped();
+          results.push({ path: "/", kind: "page", cache: "on", connections, r, cpuMsPerRequest, ladder: true });
+        }
+      }
+    } finally {
+      current = null;
+      say("Stopping the server and deleting its temporary DATA_DIR…");
+      await site.stop();
     }
-  } finally {
-    current = null;
-    say("Stopping the server and deleting the temporary DATA_DIR…");
-    await site.stop();
+  }
+  for (const peer of options.peers) {
+    say(`autocannon the peer ${peer}: ${options.connections} connections, ${options.duration} s…`);
+    const res = await fetch(peer, { headers: BROWSER_HEADERS }).catch((error) => ({
+      ok: false,
+      status: error.message,
+    }));
+    if (!res.ok) console.log(`  ! the peer answers ${res.status}: its numbers measure that answer`);
+    else await res.arrayBuffer();
+    await run({ url: peer, connections: 10, duration: WARM_UP_SECONDS });
+    const { r } = await measure(peer, options.connections, null);
+    if (interrupted) return stopped();
+    results.push({ path: peer, kind: "peer", cache: "–", connections: options.connections, r, cpuMsPerRequest: NaN });
   }
   if (options.cpuProf)
-    console.log(`  CPU profile written to ${path.resolve(options.cpuProf)} (open it in Chrome DevTools › Performance)`);
+    console.log(
+      `  CPU profiles written to ${path.resolve(options.cpuProf)} (open them in Chrome DevTools › Performance)`,
+    );
 
-  const rows = results.map(({ path: p, r, cpuMsPerRequest }) => {
-    const bytes = r.requests.total ? r.throughput.total / r.requests.total : NaN;
-    const bad = r.non2xx + r.errors + r.timeouts;
+  console.log(report({ options, m, loadBefore, rev, servers, results }));
+}
+
+function report({ options, m, loadBefore, rev, servers, results }) {
+  const main = results.filter((x) => !x.ladder);
+  const label = ({ path: p, kind }) =>
+    kind === "static" ? `${p} (static)` : kind === "bare" ? `${p} (floor)` : kind === "peer" ? `peer ${p}` : p;
+  const bad = (r) => (r.non2xx + r.errors + r.timeouts ? `${r.non2xx}/${r.errors}/${r.timeouts}` : "0");
+  const row = (x) => {
+    const answered = x.r.requests.total > 0;
+    const bytes = answered ? x.r.throughput.total / x.r.requests.total : NaN;
     return [
-      p,
-      fmt(r.requests.average),
-      fmt(r.latency.p50, 0),
-      fmt(r.latency.p99, 0),
-      fmt(cpuMsPerRequest, 2),
+      label(x),
+      x.cache,
+      x.outcome ?? "–",
+      fmt(x.r.requests.average),
+      answered ? fmt(x.r.latency.p50, 0) : "–",
+      answered ? fmt(x.r.latency.p99, 0) : "–",
+      fmt(x.cpuMsPerRequest, 2),
       fmt(bytes / 1024, 1),
-      fmt(r.requests.total),
-      bad ? `${r.non2xx}/${r.errors}/${r.timeouts}` : "0",
+      fmt(x.r.requests.total),
+      bad(x.r),
     ];
-  });
-  const bare = results.find((x) => x.kind === "bare");
-  const out = [];
-  out.push("");
-  out.push(`Dovetail benchmark — ${new Date().toISOString()}`);
-  out.push(`Machine: ${m.cpu}, ${m.cores} cores, ${m.memory} RAM, Node ${m.node}, ${m.platform}`);
+  };
   const load = (l) => l.map((x) => x.toFixed(2)).join(" ");
-  out.push(
+  const env = servers[0]?.env ?? {};
+  const out = [
+    "",
+    `Dovetail benchmark — ${new Date().toISOString()}`,
+    `Machine: ${m.cpu}, ${m.cores} cores, ${m.memory} RAM, Node ${m.node}, ${m.platform}`,
     `Load average (1/5/15 min): ${load(loadBefore)} before, ${load(os.loadavg())} after — other work on the machine skews the numbers`,
-  );
-  out.push(
-    `Server: tsx server.ts, NODE_ENV=${site.env.NODE_ENV}, build with DOVETAIL_BENCH=1, embedded CMS on PGlite ` +
-      `(fresh DATA_DIR), ${site.origin}; revision ${rev}`,
-  );
-  out.push(
+    `Servers: tsx server.ts, NODE_ENV=${env.NODE_ENV}, build with DOVETAIL_BENCH=1, embedded CMS on PGlite (fresh DATA_DIR each), ` +
+      `PUBLIC_URL set; ${servers.map((s) => `PAGE_CACHE=${s.cache} at ${s.origin}`).join(", ")}; revision ${rev}`,
     `Load: autocannon, ${options.connections} connections, ${options.duration} s per target, one target at a time, on the same ${m.cores}-core machine;`,
-  );
-  out.push(`      request headers of a browser (Accept-Encoding: gzip, deflate, br; a non-crawler User-Agent); 200-request warm-up each;
-      server CPU ms/req = CPU time the server's processes used during the run (/proc) ÷ requests answered`);
-  out.push("");
-  out.push(
+    `      request headers of a browser (Accept-Encoding: gzip, deflate, br; a non-crawler User-Agent); ${WARM_UP_SECONDS}-s warm-up each;`,
+    `      "page" = what Server-Timing said of the page just before its run; server CPU ms/req = CPU time the server's`,
+    `      processes used during the run (/proc) ÷ requests answered`,
+    "",
     table(
-      ["target", "req/s", "p50 ms", "p99 ms", "server CPU ms/req", "KB/resp", "requests", "non2xx/err/timeout"],
-      rows,
+      [
+        "target",
+        "cache",
+        "page",
+        "req/s",
+        "p50 ms",
+        "p99 ms",
+        "server CPU ms/req",
+        "KB/resp",
+        "requests",
+        "non2xx/err/timeout",
+      ],
+      main.map(row),
     ),
-  );
-  if (bare) {
-    const ratioRows = results
-      .filter((x) => x.kind !== "bare")
-      .map(({ path: p, kind, r, cpuMsPerRequest }) => [
-        kind === "static" ? `static ${p} ÷ bare` : `${p} ÷ bare`,
-        ratio(r.requests.average, bare.r.requests.average),
-        ratio(r.latency.p50, bare.r.latency.p50),
-        ratio(cpuMsPerRequest, bare.cpuMsPerRequest),
-      ]);
-    out.push("");
-    out.push(table(["ratio (÷ /bench-bare)", "req/s", "p50", "CPU/req"], ratioRows));
-    out.push("");
+  ];
+
+  const ladderRows = results.filter((x) => x.ladder).sort((a, b) => a.connections - b.connections);
+  if (ladderRows.length) {
+    out.push("", "Ladder: / with the page cache");
     out.push(
-      "req/s ratio < 1: the page serves fewer requests than the bare route; p50 or CPU/req ratio > 1: it costs more.",
+      table(
+        ["connections", "req/s", "p50 ms", "p99 ms", "requests", "errors", "timeouts", "non2xx"],
+        ladderRows.map(({ connections, r }) => [
+          connections,
+          fmt(r.requests.average),
+          fmt(r.latency.p50, 0),
+          fmt(r.latency.p99, 0),
+          fmt(r.requests.total),
+          r.errors,
+          r.timeouts,
+          r.non2xx,
+        ]),
+      ),
     );
   }
-  console.log(out.join("\n"));
+
+  const find = (p, cache) => main.find((x) => x.path === p && x.cache === cache);
+  const bare = find(BARE, "off");
+  if (bare) {
+    const ratioRows = main
+      .filter((x) => x.kind === "page" && x.cache === "off")
+      .map((x) => [
+        `${x.path} (cache off) ÷ floor`,
+        ratio(x.r.requests.average, bare.r.requests.average),
+        ratio(x.r.latency.p50, bare.r.latency.p50),
+        ratio(x.cpuMsPerRequest, bare.cpuMsPerRequest),
+      ]);
+    out.push("", table(["ratio (÷ /bench-bare)", "req/s", "p50", "CPU/req"], ratioRows));
+  }
+
+  // The targets of issue 10, each with this run's figure.
+  const checks = [];
+  const check = (what, value, ok) => checks.push([ok === null ? "·" : ok ? "✓" : "✗", what, value]);
+  const home = find("/", "on");
+  const homeOff = find("/", "off");
+  const stat = find(STATIC, "on");
+  const at = (n) => ladderRows.find((x) => x.connections === n);
+  if (home && stat) {
+    const x = home.r.requests.average / stat.r.requests.average;
+    check("/ with the cache ≥ 0.5× the static file's req/s", `${x.toFixed(2)}×`, x >= 0.5);
+  }
+  const fifty = at(50) ?? (options.connections === 50 ? home : undefined);
+  if (fifty)
+    check("/ with the cache: p99 ≤ 50 ms at 50 connections", `${fifty.r.latency.p99} ms`, fifty.r.latency.p99 <= 50);
+  if (at(200)) {
+    const r = at(200).r;
+    check(
+      "/ with the cache: 0 errors and 0 timeouts at 200 connections",
+      `${r.errors} errors, ${r.timeouts} timeouts`,
+      r.errors + r.timeouts === 0,
+    );
+  }
+  if (homeOff && bare) {
+    const x = homeOff.r.requests.average / bare.r.requests.average;
+    check("/ without the cache ≥ 0.6× the bare route's req/s", `${x.toFixed(2)}×`, x >= 0.6);
+  }
+  for (const peer of main.filter((x) => x.kind === "peer")) {
+    if (!home) break;
+    const x = home.r.requests.average / peer.r.requests.average;
+    check(`/ with the cache ≥ 10× the peer ${peer.path}`, `${x.toFixed(1)}×`, x >= 10);
+  }
+  if (checks.length) {
+    const width = Math.max(...checks.map(([, what]) => what.length));
+    out.push("", "Targets (issue 10), this run:");
+    for (const [mark, what, value] of checks) out.push(`  ${mark} ${what.padEnd(width)}  ${value}`);
+  }
+  return out.join("\n");
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {

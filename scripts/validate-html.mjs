@@ -169,8 +169,6 @@ async function main() {
   const dir = mkdtempSync(path.join(os.tmpdir(), "dovetail-vnu-"));
   process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
   say("Starting the production server with a temporary DATA_DIR…");
-  // The markup is what is checked: no need for the background image warm-up to compete for the CPU.
-  process.env.IMAGE_WARM_UP ??= "off";
   const site = await startSite({ label: "vnu" });
   let pages;
   try {

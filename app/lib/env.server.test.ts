@@ -70,5 +70,7 @@ describe("the README's configuration table", () => {
     expect(row("DATA_DIR")).toBe(defaults.DATA_DIR);
     expect(row("UPSTREAM_TIMEOUT_MS")).toBe(String(defaults.UPSTREAM_TIMEOUT_MS));
     expect(row("PAGE_DEADLINE_MS")).toBe(String(defaults.PAGE_DEADLINE_MS));
+    expect(row("PAGE_CACHE")).toBe(defaults.PAGE_CACHE);
+    expect(row("PAGE_CACHE_MB")).toBe(String(defaults.PAGE_CACHE_MB));
   });
 });

@@ -43,6 +43,10 @@ export const envSchema = z.object({
   PAGE_DEADLINE_MS: z.coerce.number().int().min(100).max(300_000).default(8_000),
   /** The background making of the image variants pages name (decision 032); off for test servers. */
   IMAGE_WARM_UP: z.enum(["on", "off"]).default("on"),
+  /** The rendered-page cache (decision 029): on, or off to render every page (benchmarks, debugging). */
+  PAGE_CACHE: z.enum(["on", "off"]).default("on"),
+  /** The rendered-page cache's bound, in MiB (all bodies counted: plain, brotli and gzip). */
+  PAGE_CACHE_MB: z.coerce.number().int().min(1).max(65_536).default(64),
 });
 
 export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string };

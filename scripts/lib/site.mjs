@@ -31,9 +31,17 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
  * DATA_DIR on a free port and waits for /healthz. Resolves to { origin, port, dataDir, stop,
  * logTail }. stop() is idempotent: it ends the server (SIGTERM, then SIGKILL after 15 s) and
  * deletes the temporary folder. Ctrl-C (SIGINT/SIGTERM) runs onInterrupt() then stop(), and exits 130.
+ * `env` adds to or overrides the server's environment (`{ PAGE_CACHE: "off" }`). Several servers
+ * may be started one after another: each one's Ctrl-C and exit handlers go when it stops.
  * Rejects (after cleaning up) when the server exits early or /healthz is not ready in time.
  */
-export async function startSite({ label = "bench", cpuProfDir, onInterrupt, readyTimeoutMs = 180_000 } = {}) {
+export async function startSite({
+  label = "bench",
+  cpuProfDir,
+  onInterrupt,
+  readyTimeoutMs = 180_000,
+  env: extraEnv = {},
+} = {}) {
   const port = await freePort();
   const origin = `http://${HOST}:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `dovetail-${label}-`));
@@ -46,6 +54,9 @@ export async function startSite({ label = "bench", cpuProfDir, onInterrupt, read
     PORT: String(port),
     HOST,
     DATA_DIR: dataDir,
+    // Measure pages, not the image warm-up's encodes (which would share the same two cores).
+    IMAGE_WARM_UP: "off",
+    ...extraEnv,
   };
   delete env.CMS_API_URL; // always the embedded CMS, on PGlite in the temporary DATA_DIR
   delete env.DATABASE_URL;
@@ -91,6 +102,8 @@ export async function startSite({ label = "bench", cpuProfDir, onInterrupt, read
   let stopping = null;
   const stop = () => {
     stopping ??= (async () => {
+      process.off("exit", onExit);
+      for (const [signal, handler] of signalHandlers) process.off(signal, handler);
       if (!exited) {
         signalGroup("SIGTERM");
         const killer = setTimeout(() => signalGroup("SIGKILL"), 15_000);
@@ -104,12 +117,13 @@ export async function startSite({ label = "bench", cpuProfDir, onInterrupt, read
     return stopping;
   };
   // Last resort if this process dies some other way: no server or folder left behind.
-  process.on("exit", () => {
+  function onExit() {
     if (!exited) signalGroup("SIGKILL");
     rmSync(dataDir, { recursive: true, force: true });
-  });
-  for (const signal of ["SIGINT", "SIGTERM"]) {
-    process.once(signal, async () => {
+  }
+  process.on("exit", onExit);
+  const signalHandlers = ["SIGINT", "SIGTERM"].map((signal) => {
+    const handler = async () => {
       console.log(`\n${signal}: stopping the server and deleting ${dataDir}…`);
       try {
         await onInterrupt?.();
@@ -118,8 +132,10 @@ export async function startSite({ label = "bench", cpuProfDir, onInterrupt, read
       }
       await stop();
       process.exit(130);
-    });
-  }
+    };
+    process.once(signal, handler);
+    return [signal, handler];
+  });
 
   const logTail = (n = 40) => lines.slice(-n).join("\n");
   const started = Date.now();

@@ -320,4 +320,14 @@ describe("SwrCache.purge", () => {
     await new Promise((r) => setTimeout(r, 0));
     expect(cache.peek("/api/p")).toBeUndefined();
   });
+
+  it("tells its purge listeners of every purge, whatever it named, until they unsubscribe", async () => {
+    const heard: unknown[] = [];
+    const unsubscribe = cache.onPurge((request) => heard.push(request));
+    cache.purge({ paths: ["/api/v1/nothing-cached"] });
+    cache.purge({ all: true });
+    unsubscribe();
+    cache.purge({ all: true });
+    expect(heard).toEqual([{ paths: ["/api/v1/nothing-cached"] }, { all: true }]);
+  });
 });

@@ -51,9 +51,13 @@ function encodedPrefix(prefix: string) {
   }
 }
 
+/** Told of every purge, after the cache's own entries went (the rendered-page cache listens). */
+export type PurgeListener = (request: PurgeRequest) => void;
+
 export class SwrCache {
   private entries = new Map<string, Entry<unknown>>();
   private loading = new Map<string, Promise<unknown>>();
+  private purgeListeners = new Set<PurgeListener>();
 
   constructor(
     private readonly maxEntries = 1000,
@@ -112,7 +116,17 @@ export class SwrCache {
       }
     }
     for (const key of [...this.loading.keys()]) if (matches(key)) this.loading.delete(key);
+    for (const listener of this.purgeListeners) listener(request);
     return dropped;
+  }
+
+  /**
+   * Calls `listener` after every purge, whatever it names: pages rendered from the dropped
+   * answers are stale too (server.ts drops every rendered page). Returns the unsubscribe.
+   */
+  onPurge(listener: PurgeListener): () => void {
+    this.purgeListeners.add(listener);
+    return () => this.purgeListeners.delete(listener);
   }
 
   /** Waits for any background refreshes (tests). */

@@ -20,3 +20,19 @@ describe("UpstreamTiming.header", () => {
     expect(timing.header()).toContain('desc="1 call"');
   });
 });
+
+describe("UpstreamTiming.header with the rendered-page cache", () => {
+  it("says hit, and nothing about the upstream, when a stored page was served", () => {
+    const timing = new UpstreamTiming();
+    timing.page = "hit";
+    expect(timing.header()).toBe('page;desc="hit"');
+  });
+
+  it("says miss before the upstream's figures when the page was rendered", () => {
+    const timing = new UpstreamTiming();
+    timing.page = "miss";
+    timing.recordCall(2);
+    timing.recordCache("miss");
+    expect(timing.header()).toBe('page;desc="miss", upstream;dur=2;desc="1 call", cache;desc="0 hit, 1 miss"');
+  });
+});

@@ -2,13 +2,16 @@ import type { CacheOutcome } from "./cache.server";
 
 /**
  * What one request asked of the upstream: its calls and their time, and the cache's hits and
- * misses. The transport fills it; server.ts writes it as the response's Server-Timing header.
+ * misses; and, for a page the rendered-page cache considered, whether it was served from there.
+ * The transport fills it; server.ts writes it as the response's Server-Timing header.
  */
 export class UpstreamTiming {
   calls = 0;
   totalMs = 0;
   hits = 0;
   misses = 0;
+  /** The rendered-page cache's answer: "hit" (no render), "miss" (rendered, or waited for a render). */
+  page?: CacheOutcome;
 
   recordCall(ms: number) {
     this.calls++;
@@ -20,10 +23,15 @@ export class UpstreamTiming {
     else this.misses++;
   }
 
-  /** `upstream;dur=12.4;desc="3 calls", cache;desc="5 hit, 1 miss"`. */
+  /**
+   * `upstream;dur=12.4;desc="3 calls", cache;desc="5 hit, 1 miss"`, after `page;desc="miss", `
+   * when the page cache rendered the page; only `page;desc="hit"` when it served a stored page.
+   */
   header() {
+    if (this.page === "hit") return 'page;desc="hit"';
     const calls = `${this.calls} call${this.calls === 1 ? "" : "s"}`;
     const dur = Math.round(this.totalMs * 10) / 10;
-    return `upstream;dur=${dur};desc="${calls}", cache;desc="${this.hits} hit, ${this.misses} miss"`;
+    const upstream = `upstream;dur=${dur};desc="${calls}", cache;desc="${this.hits} hit, ${this.misses} miss"`;
+    return this.page === "miss" ? `page;desc="miss", ${upstream}` : upstream;
   }
 }
