@@ -30,11 +30,20 @@ export type WidgetLoad<F, D> = (args: WidgetLoadArgs<F>) => Promise<D | undefine
 /** The data a load hands its view: what it resolves to, less "nothing to load". */
 export type WidgetData<L extends (args: never) => Promise<unknown>> = Exclude<Awaited<ReturnType<L>>, undefined>;
 
+/**
+ * Whether a widget needs JavaScript in the browser: never (false: it is whole as HTML and CSS),
+ * always (true), or depending on its parsed fields and what its load returned (a gallery with a
+ * lightbox does, one without does not). A page none of whose widgets needs it ships no runtime.
+ */
+export type BrowserNeed<F, D> = boolean | ((fields: F, data: D | null) => boolean);
+
 /** A widget as the registry and the page's loader see it, whatever its fields and data. */
 export interface RegisteredWidget {
   readonly type: string;
   /** True when the widget shows something chosen by the URL's item part (/page/{item}). */
   readonly acceptsItem: boolean;
+  /** True when this widget, with these fields and this data, needs JavaScript in the browser. */
+  needsBrowser(widget: Pick<Widget, "fields">, data: unknown): boolean;
   /** The widget's fields as its schema reads them, parsed once per fields object. */
   parseFields(widget: Pick<Widget, "fields">): unknown;
   /** Its view as an element, given the widget and what the page's loader holds for it. */
@@ -63,6 +72,12 @@ export interface WidgetSpec<F, D> {
   /** From the widget's `load.server.ts`, so it stays out of the browser bundle. */
   load?: WidgetLoad<NoInfer<F>, D>;
   acceptsItem?: boolean;
+  /**
+   * Whether it needs JavaScript in the browser (see BrowserNeed). Every widget says so: the
+   * slider, a lightbox, a dialog or a video button do; headings, rich text, `<details>` and links
+   * do not.
+   */
+  browser: BrowserNeed<NoInfer<F>, NoInfer<D>>;
 }
 
 /**
@@ -77,7 +92,7 @@ const loadedData = <D>(value: unknown) => (value ?? null) as D | null;
  * browser), and both the view and the load receive them parsed.
  */
 export function defineWidget<F, D = never>(spec: WidgetSpec<F, D>): WidgetDefinition<F, D> {
-  const { type, fields, View, load, acceptsItem = false } = spec;
+  const { type, fields, View, load, acceptsItem = false, browser } = spec;
   const parsed = new WeakMap<object, F>();
 
   const parseFields = ({ fields: raw }: Pick<Widget, "fields">): F => {
@@ -96,6 +111,8 @@ export function defineWidget<F, D = never>(spec: WidgetSpec<F, D>): WidgetDefini
     load,
     acceptsItem,
     parseFields,
+    needsBrowser: (widget, data) =>
+      typeof browser === "function" ? browser(parseFields(widget), loadedData<D>(data)) : browser,
     render: ({ widget, data, env }) =>
       createElement(View, { widget, fields: parseFields(widget), data: loadedData<D>(data), env }),
     loadData: load && ((widget, ctx) => load({ ...ctx, widget, fields: parseFields(widget) })),

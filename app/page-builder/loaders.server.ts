@@ -1,6 +1,7 @@
 import type { Page, Widget } from "~/lib/api/schemas";
 
 import type { RegisteredWidget } from "./define-widget";
+import { frameKey, frameNeedsBrowser } from "./frame-media";
 import { pageBlockWidget } from "./page-blocks";
 import { getWidget, widgetList } from "./registry";
 import type { WidgetLoadContext } from "./types";
@@ -33,6 +34,17 @@ export function pageWidgets(page: Page, now: number): Widget[] {
 /** True when some widget on the page shows an item chosen by the URL (so /page/{item} is valid). */
 export function pageAcceptsItem(widgets: Widget[]) {
   return widgets.some((w) => getWidget(w.type)?.acceptsItem);
+}
+
+/**
+ * True when some widget the page renders, or its frame, needs JavaScript in the browser (given
+ * what the page's loads returned: `data` holds the widgets' data and the frames' media). A page
+ * that needs none ships no Remix runtime (decision 030).
+ */
+export function pageNeedsBrowser(widgets: Widget[], data: Record<string, unknown>) {
+  return widgets.some(
+    (w) => getWidget(w.type)?.needsBrowser(w, data[w.id]) === true || frameNeedsBrowser(data[frameKey(w.id)]),
+  );
 }
 
 /**

@@ -4,4 +4,10 @@ import { quotesFields } from "./fields";
 import { load } from "./load.server";
 import { QuotesView } from "./view";
 
-export const quotesWidget = defineWidget({ type: "test/quotes", fields: quotesFields, View: QuotesView, load });
+export const quotesWidget = defineWidget({
+  type: "test/quotes",
+  fields: quotesFields,
+  View: QuotesView,
+  load,
+  browser: false,
+});

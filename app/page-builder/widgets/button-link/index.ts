@@ -6,4 +6,5 @@ export const buttonLinkWidget = defineWidget({
   type: "core/button_link",
   fields: buttonLinkFields,
   View: ButtonLinkView,
+  browser: false,
 });

@@ -8,4 +8,5 @@ export const callToActionWidget = defineWidget({
   fields: callToActionFields,
   View: CallToActionView,
   load,
+  browser: false,
 });

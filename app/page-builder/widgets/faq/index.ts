@@ -3,4 +3,11 @@ import { faqFields } from "./fields";
 import { load } from "./load.server";
 import { FaqView } from "./view";
 
-export const faqWidget = defineWidget({ type: "core/faq", fields: faqFields, View: FaqView, load });
+export const faqWidget = defineWidget({
+  type: "core/faq",
+  fields: faqFields,
+  View: FaqView,
+  load,
+  // The FAQ is native `<details name>`: one answer open at a time without JavaScript.
+  browser: false,
+});

@@ -6,4 +6,6 @@ export const giftVoucherPurchaseWidget = defineWidget({
   type: "core/gift_voucher_purchase",
   fields: giftVoucherPurchaseFields,
   View: GiftVoucherPurchaseView,
+  // It renders in its own issue, as a form that posts to /vouchers without JavaScript.
+  browser: false,
 });

@@ -2,4 +2,10 @@ import { defineWidget } from "../../define-widget";
 import { googleMapFields } from "./fields";
 import { GoogleMapView } from "./view";
 
-export const googleMapWidget = defineWidget({ type: "core/google_map", fields: googleMapFields, View: GoogleMapView });
+export const googleMapWidget = defineWidget({
+  type: "core/google_map",
+  fields: googleMapFields,
+  View: GoogleMapView,
+  // An iframe: the map is the map service's own page.
+  browser: false,
+});

@@ -8,4 +8,5 @@ export const groupPromoWidget = defineWidget({
   fields: groupPromoFields,
   View: GroupPromoView,
   load,
+  browser: false,
 });

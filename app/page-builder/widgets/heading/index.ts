@@ -2,4 +2,9 @@ import { defineWidget } from "../../define-widget";
 import { headingFields } from "./fields";
 import { HeadingView } from "./view";
 
-export const headingWidget = defineWidget({ type: "core/heading", fields: headingFields, View: HeadingView });
+export const headingWidget = defineWidget({
+  type: "core/heading",
+  fields: headingFields,
+  View: HeadingView,
+  browser: false,
+});

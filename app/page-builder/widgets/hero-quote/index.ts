@@ -8,4 +8,6 @@ export const heroQuoteWidget = defineWidget({
   fields: heroQuoteFields,
   View: HeroQuoteView,
   load,
+  // A background video starts after load, plays while on screen and has a pause button.
+  browser: (_, data) => Boolean(data?.video?.url),
 });

@@ -8,4 +8,5 @@ export const heroTestimonialWidget = defineWidget({
   fields: heroTestimonialFields,
   View: HeroTestimonialView,
   load,
+  browser: false,
 });

@@ -8,4 +8,6 @@ export const homeHeroWidget = defineWidget({
   fields: homeHeroFields,
   View: HomeHeroView,
   load,
+  // Two slides or more are a Swiper slideshow; one slide is a picture.
+  browser: (_, slides) => (slides?.length ?? 0) > 1,
 });

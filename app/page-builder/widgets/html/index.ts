@@ -2,4 +2,9 @@ import { defineWidget } from "../../define-widget";
 import { htmlFields } from "./fields";
 import { HtmlView } from "./view";
 
-export const htmlWidget = defineWidget({ type: "core/html", fields: htmlFields, View: HtmlView });
+export const htmlWidget = defineWidget({
+  type: "core/html",
+  fields: htmlFields,
+  View: HtmlView,
+  browser: false,
+});

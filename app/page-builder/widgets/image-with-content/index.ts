@@ -8,4 +8,5 @@ export const imageWithContentWidget = defineWidget({
   fields: imageWithContentFields,
   View: ImageWithContentView,
   load,
+  browser: false,
 });

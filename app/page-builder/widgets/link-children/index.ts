@@ -8,4 +8,6 @@ export const linkChildrenWidget = defineWidget({
   fields: linkChildrenFields,
   View: LinkChildrenView,
   load,
+  // Links to the pages under this one.
+  browser: false,
 });

@@ -8,4 +8,5 @@ export const personListWidget = defineWidget({
   fields: personListFields,
   View: PersonListView,
   load,
+  browser: false,
 });

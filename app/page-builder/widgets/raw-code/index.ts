@@ -2,4 +2,10 @@ import { defineWidget } from "../../define-widget";
 import { rawCodeFields } from "./fields";
 import { RawCodeView } from "./view";
 
-export const rawCodeWidget = defineWidget({ type: "core/raw_code", fields: rawCodeFields, View: RawCodeView });
+export const rawCodeWidget = defineWidget({
+  type: "core/raw_code",
+  fields: rawCodeFields,
+  View: RawCodeView,
+  // Markup as written (scripts stay blocked by the CSP).
+  browser: false,
+});

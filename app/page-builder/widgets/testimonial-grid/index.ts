@@ -8,4 +8,5 @@ export const testimonialGridWidget = defineWidget({
   fields: testimonialGridFields,
   View: TestimonialGridView,
   load,
+  browser: false,
 });

@@ -8,4 +8,5 @@ export const tplHeadingWidget = defineWidget({
   fields: tplHeadingFields,
   View: TplHeadingView,
   load,
+  browser: false,
 });
