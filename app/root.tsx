@@ -1,23 +1,15 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useLoaderData,
-  useRouteLoaderData,
-} from "@remix-run/react";
+import { isRouteErrorResponse, Links, Meta, Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { useChangeLanguage } from "remix-i18next/react";
 
 import { AnalyticsScripts } from "~/components/analytics-scripts";
 import { BackToTop } from "~/components/back-to-top";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { useNonce } from "~/components/nonce";
+import { PageRuntime, usePageRuntime } from "~/components/page-runtime";
 import { ProgressBar } from "~/components/progress-bar";
 import { ScrollAnimationsScript } from "~/components/scroll-animations";
 import { SiteFooter } from "~/components/site-footer";
@@ -105,6 +97,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const theme = root?.theme ?? "system";
   const favicon = root?.settings.favicon ?? "/favicon.svg";
   const faviconDark = root?.settings.favicon_dark ?? "/favicon-dark.svg";
+  // The Remix runtime only where a page needs JavaScript (decision 030).
+  const runtime = usePageRuntime();
   return (
     <html lang={locale} dir={i18n.dir(locale)} className={theme === "system" ? undefined : theme} data-theme={theme}>
       <head>
@@ -117,23 +111,25 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
         {root ? <AnalyticsScripts config={root.analytics} nonce={nonce} /> : null}
         <ScrollAnimationsScript nonce={nonce} />
-        <script
-          id="i18n-messages"
-          type="application/json"
-          nonce={nonce}
-          suppressHydrationWarning
-          dangerouslySetInnerHTML={{
-            __html: JSON.stringify(i18n.store?.data[locale]?.common ?? {}).replace(/</g, "\\u003c"),
-          }}
-        />
+        {runtime ? (
+          // The page's messages, for hydration (entry.client.tsx): only pages with the runtime need them.
+          <script
+            id="i18n-messages"
+            type="application/json"
+            nonce={nonce}
+            suppressHydrationWarning
+            dangerouslySetInnerHTML={{
+              __html: JSON.stringify(i18n.store?.data[locale]?.common ?? {}).replace(/</g, "\\u003c"),
+            }}
+          />
+        ) : null}
       </head>
       <body className="flex min-h-screen flex-col bg-stone-50 text-stone-900 antialiased dark:bg-stone-900 dark:text-stone-100">
         <div id="top" tabIndex={-1} className="absolute top-0 h-0 w-0 outline-none" />
-        <ProgressBar />
+        {runtime ? <ProgressBar /> : null}
         {children}
-        {root?.settings.show_back_to_top ? <BackToTop /> : null}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {root?.settings.show_back_to_top ? <BackToTop nonce={nonce} /> : null}
+        <PageRuntime nonce={nonce} enabled={runtime} />
       </body>
     </html>
   );
@@ -167,9 +163,21 @@ function Shell({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * The browser holds only the messages of the language it was served in (entry.client.tsx), and
+ * the language menu's links load a new document. Should the root's language change under a
+ * running page all the same, the page is loaded anew in that language.
+ */
+function useReloadOnLanguageChange(locale: string) {
+  const { i18n } = useTranslation();
+  useEffect(() => {
+    if (i18n.language && i18n.language !== locale) window.location.reload();
+  }, [i18n.language, locale]);
+}
+
 export default function App() {
   const { locale } = useLoaderData<typeof loader>();
-  useChangeLanguage(locale);
+  useReloadOnLanguageChange(locale);
   return (
     <Shell>
       <Outlet />
