@@ -3,7 +3,13 @@ import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
 
 import { loadFrameMedia } from "~/page-builder/frame-media.server";
-import { loadWidgetData, pageAcceptsItem, pageNeedsBrowser, pageWidgets } from "~/page-builder/loaders.server";
+import {
+  loadWidgetData,
+  pageAcceptsItem,
+  pageForBrowser,
+  pageNeedsBrowser,
+  pageWidgets,
+} from "~/page-builder/loaders.server";
 import { ItemNotFound } from "~/page-builder/types";
 import {
   isBlockVisible,
@@ -140,7 +146,8 @@ export async function loadCmsPage(request: Request, context: AppLoadContext, pat
     const allData = { ...widgetData, ...frameMedia };
     return data(
       {
-        page: publicView(page, now),
+        // Widgets' fields parsed here: the browser has no schemas to read them with.
+        page: pageForBrowser(publicView(page, now)),
         widgetData: allData,
         // Whether the page needs JavaScript: without, it ships no Remix runtime (decision 030).
         browser: pageNeedsBrowser(widgets, allData),

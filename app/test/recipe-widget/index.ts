@@ -1,6 +1,6 @@
 import { defineWidget } from "~/page-builder/define-widget";
 
-import { quotesFields } from "./fields";
+import { quotesFields } from "./fields.server";
 import { load } from "./load.server";
 import { QuotesView } from "./view";
 

@@ -1,5 +1,5 @@
 import { defineWidget } from "../../define-widget";
-import { buttonLinkFields } from "./fields";
+import { buttonLinkFields } from "./fields.server";
 import { ButtonLinkView } from "./view";
 
 export const buttonLinkWidget = defineWidget({

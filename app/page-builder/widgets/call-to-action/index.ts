@@ -1,5 +1,5 @@
 import { defineWidget } from "../../define-widget";
-import { callToActionFields } from "./fields";
+import { callToActionFields } from "./fields.server";
 import { load } from "./load.server";
 import { CallToActionView } from "./view";
 

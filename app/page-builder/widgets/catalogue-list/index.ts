@@ -1,5 +1,5 @@
 import { defineWidget } from "../../define-widget";
-import { catalogueListFields } from "./fields";
+import { catalogueListFields } from "./fields.server";
 import { load } from "./load.server";
 import { CatalogueListView } from "./view";
 

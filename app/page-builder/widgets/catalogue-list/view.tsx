@@ -6,7 +6,7 @@ import { atImageWidth, Picture } from "~/components/image";
 import type { Product } from "~/lib/api/schemas";
 
 import type { WidgetData, WidgetViewProps } from "../../define-widget";
-import type { CatalogueListFields } from "./fields";
+import type { CatalogueListFields } from "./fields.server";
 import type { load } from "./load.server";
 
 /** "$389", "$2,450.50": a $ prefix, and two decimals only where there are cents. */

@@ -1,5 +1,5 @@
 import { defineWidget } from "../../define-widget";
-import { faqFields } from "./fields";
+import { faqFields } from "./fields.server";
 import { load } from "./load.server";
 import { FaqView } from "./view";
 

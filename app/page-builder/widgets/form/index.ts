@@ -1,5 +1,5 @@
 import { defineWidget } from "../../define-widget";
-import { formFields } from "./fields";
+import { formFields } from "./fields.server";
 import { FormView } from "./view";
 
 export const formWidget = defineWidget({

@@ -1,6 +1,6 @@
 import { defineWidget } from "../../define-widget";
 import { galleryNeedsBrowser } from "../../shared/gallery-layouts";
-import { galleryGroupFields } from "./fields";
+import { galleryGroupFields } from "./fields.server";
 import { load } from "./load.server";
 import { GalleryGroupView } from "./view";
 

@@ -1,6 +1,6 @@
 import { defineWidget } from "../../define-widget";
 import { galleryNeedsBrowser } from "../../shared/gallery-layouts";
-import { galleryFields } from "./fields";
+import { galleryFields } from "./fields.server";
 import { load } from "./load.server";
 import { GalleryWidgetView } from "./view";
 

@@ -1,5 +1,5 @@
 import { defineWidget } from "../../define-widget";
-import { giftVoucherPurchaseFields } from "./fields";
+import { giftVoucherPurchaseFields } from "./fields.server";
 import { GiftVoucherPurchaseView } from "./view";
 
 export const giftVoucherPurchaseWidget = defineWidget({

@@ -1,5 +1,5 @@
 import { defineWidget } from "../../define-widget";
-import { googleMapFields } from "./fields";
+import { googleMapFields } from "./fields.server";
 import { GoogleMapView } from "./view";
 
 export const googleMapWidget = defineWidget({

@@ -1,5 +1,5 @@
 import { defineWidget } from "../../define-widget";
-import { headingFields } from "./fields";
+import { headingFields } from "./fields.server";
 import { HeadingView } from "./view";
 
 export const headingWidget = defineWidget({

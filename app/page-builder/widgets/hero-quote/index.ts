@@ -1,5 +1,5 @@
 import { defineWidget } from "../../define-widget";
-import { heroQuoteFields } from "./fields";
+import { heroQuoteFields } from "./fields.server";
 import { load } from "./load.server";
 import { HeroQuoteView } from "./view";
 

@@ -1,5 +1,5 @@
 import { defineWidget } from "../../define-widget";
-import { homeHeroFields } from "./fields";
+import { homeHeroFields } from "./fields.server";
 import { load } from "./load.server";
 import { HomeHeroView } from "./view";
 

@@ -7,7 +7,7 @@ import { loadStylesheet } from "~/lib/load-stylesheet";
 import swiperStylesheet from "~/styles/swiper.css";
 
 import type { WidgetData, WidgetViewProps } from "../../define-widget";
-import type { HomeHeroFields } from "./fields";
+import type { HomeHeroFields } from "./fields.server";
 import type { load } from "./load.server";
 
 const AUTOPLAY_MS = 4000;

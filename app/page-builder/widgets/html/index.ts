@@ -1,5 +1,5 @@
 import { defineWidget } from "../../define-widget";
-import { htmlFields } from "./fields";
+import { htmlFields } from "./fields.server";
 import { HtmlView } from "./view";
 
 export const htmlWidget = defineWidget({

@@ -1,5 +1,5 @@
 import { defineWidget } from "../../define-widget";
-import { imageWithContentFields } from "./fields";
+import { imageWithContentFields } from "./fields.server";
 import { load } from "./load.server";
 import { ImageWithContentView } from "./view";
 

@@ -1,5 +1,5 @@
 import { defineWidget } from "../../define-widget";
-import { linkChildrenFields } from "./fields";
+import { linkChildrenFields } from "./fields.server";
 import { load } from "./load.server";
 import { LinkChildrenView } from "./view";
 

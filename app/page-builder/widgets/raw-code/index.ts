@@ -1,5 +1,5 @@
 import { defineWidget } from "../../define-widget";
-import { rawCodeFields } from "./fields";
+import { rawCodeFields } from "./fields.server";
 import { RawCodeView } from "./view";
 
 export const rawCodeWidget = defineWidget({

@@ -1,5 +1,5 @@
 import { defineWidget } from "../../define-widget";
-import { testimonialGridFields } from "./fields";
+import { testimonialGridFields } from "./fields.server";
 import { load } from "./load.server";
 import { TestimonialGridView } from "./view";
 

@@ -1,5 +1,5 @@
 import { defineWidget } from "../../define-widget";
-import { tplHeadingFields } from "./fields";
+import { tplHeadingFields } from "./fields.server";
 import { load } from "./load.server";
 import { TplHeadingView } from "./view";
 
