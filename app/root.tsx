@@ -1,5 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { isRouteErrorResponse, Links, Meta, Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useEffect } from "react";
@@ -19,12 +20,25 @@ import { analyticsConfig, analyticsCspSources } from "~/lib/analytics";
 import { getInitialData, getSettings } from "~/lib/api/site.server";
 import { getI18n } from "~/lib/i18n.server";
 import { siteOrigin } from "~/lib/origin.server";
-import { buildHead } from "~/lib/seo";
+import { buildHead, normalisePath } from "~/lib/seo";
 import { headSettings } from "~/lib/site-settings.server";
 import { takeToast } from "~/lib/toast.server";
 import stylesheet from "~/styles/app.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
+
+/**
+ * The sitemap entries the head of this path needs: its own (title, description) and those of
+ * the home page and its ancestors (the breadcrumb). The whole sitemap would ride along in the
+ * hydration data of every page that has the runtime.
+ */
+function headEntries<T extends { url: string }>(sitemap: T[], pathname: string) {
+  const path = normalisePath(pathname);
+  return sitemap.filter((entry) => {
+    const url = normalisePath(entry.url);
+    return url === "/" || url === path || path.startsWith(`${url}/`);
+  });
+}
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const visitor = await context.visitor();
@@ -51,11 +65,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       labels: { notFound: t("notFound.title"), home: t("nav.home") },
       settings: headSettings(settings),
       analytics,
-      sitemap: initial.sitemap.map(({ url, seo_title, seo_meta_description }) => ({
-        url,
-        seo_title,
-        seo_meta_description,
-      })),
+      sitemap: headEntries(initial.sitemap, new URL(request.url).pathname).map(
+        ({ url, seo_title, seo_meta_description }) => ({
+          url,
+          seo_title,
+          seo_meta_description,
+        }),
+      ),
       nav: header.length
         ? header
         : initial.sitemap
@@ -69,6 +85,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export type RootData = typeof loader;
+
+/** The head's sitemap entries follow the path, so a client-side navigation to another path reloads them. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  currentUrl.pathname !== nextUrl.pathname || defaultShouldRevalidate;
 
 export const meta: MetaFunction<typeof loader> = ({ data: root, location, error }) => {
   if (!root) return [];
