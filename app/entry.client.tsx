@@ -1,17 +1,18 @@
 import { RemixBrowser } from "@remix-run/react";
-import i18next from "i18next";
-import Backend from "i18next-http-backend";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { I18nextProvider, initReactI18next } from "react-i18next";
+import { I18nextProvider } from "react-i18next";
 
 import { i18n } from "~/i18n";
+import { createBrowserI18n } from "~/lib/browser-i18n";
 
 /**
- * The server wrote the page's language on <html lang> and its messages into #i18n-messages, so
- * hydration needs no request; another language's messages load only when the visitor switches.
+ * Only pages that need JavaScript load this (decision 030). The server wrote the page's language
+ * on <html lang> and its messages into #i18n-messages, so hydration needs no request. No other
+ * language is ever loaded here (the language menu's links load a new document), so the browser
+ * gets a small stand-in for i18next that says this one language's messages.
  */
-async function hydrate() {
+function hydrate() {
   const lng = document.documentElement.lang || i18n.fallbackLng;
   let messages: Record<string, unknown> = {};
   try {
@@ -19,25 +20,12 @@ async function hydrate() {
   } catch {
     messages = {};
   }
-  await i18next
-    .use(initReactI18next)
-    .use(Backend)
-    .init({
-      ...i18n,
-      supportedLngs: [...i18n.supportedLngs],
-      ns: [...i18n.ns],
-      lng,
-      // Every language has every key (tests/unit/locales.test.ts): never load a second language.
-      fallbackLng: false,
-      resources: { [lng]: { common: messages } },
-      partialBundledLanguages: true,
-      backend: { loadPath: "/locales/{{lng}}/{{ns}}.json" },
-    });
+  const instance = createBrowserI18n(lng, messages);
 
   startTransition(() => {
     hydrateRoot(
       document,
-      <I18nextProvider i18n={i18next}>
+      <I18nextProvider i18n={instance}>
         <StrictMode>
           <RemixBrowser />
         </StrictMode>
@@ -46,4 +34,4 @@ async function hydrate() {
   });
 }
 
-void hydrate();
+hydrate();

@@ -6,10 +6,12 @@ import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 
 import { NonceProvider } from "~/components/nonce";
+import { StylesheetProvider } from "~/components/stylesheet";
 import { i18next } from "~/i18next.server";
 import { holdBackClosingTags } from "~/lib/closing-tags.server";
 import { getI18n } from "~/lib/i18n.server";
 import { appendSessionCookie } from "~/lib/load-context.server";
+import { builtStylesheet } from "~/styles/stylesheet.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -34,9 +36,11 @@ export default async function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <I18nextProvider i18n={instance}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-        </I18nextProvider>
+        <StylesheetProvider value={builtStylesheet}>
+          <I18nextProvider i18n={instance}>
+            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+          </I18nextProvider>
+        </StylesheetProvider>
       </NonceProvider>,
       {
         nonce,

@@ -1,38 +1,43 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useLoaderData,
-  useRouteLoaderData,
-} from "@remix-run/react";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
+import { isRouteErrorResponse, Links, Meta, Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { useChangeLanguage } from "remix-i18next/react";
 
 import { AnalyticsScripts } from "~/components/analytics-scripts";
 import { BackToTop } from "~/components/back-to-top";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { useNonce } from "~/components/nonce";
+import { PageRuntime, usePageRuntime } from "~/components/page-runtime";
 import { ProgressBar } from "~/components/progress-bar";
 import { ScrollAnimationsScript } from "~/components/scroll-animations";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
+import { Stylesheet } from "~/components/stylesheet";
 import { ToastMessage } from "~/components/toast";
 import { analyticsConfig, analyticsCspSources } from "~/lib/analytics";
 import { getInitialData, getSettings } from "~/lib/api/site.server";
 import { getI18n } from "~/lib/i18n.server";
 import { siteOrigin } from "~/lib/origin.server";
-import { buildHead } from "~/lib/seo";
+import { buildHead, normalisePath } from "~/lib/seo";
 import { headSettings } from "~/lib/site-settings.server";
 import { takeToast } from "~/lib/toast.server";
 import stylesheet from "~/styles/app.css";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
+/**
+ * The sitemap entries the head of this path needs: its own (title, description) and those of
+ * the home page and its ancestors (the breadcrumb). The whole sitemap would ride along in the
+ * hydration data of every page that has the runtime.
+ */
+function headEntries<T extends { url: string }>(sitemap: T[], pathname: string) {
+  const path = normalisePath(pathname);
+  return sitemap.filter((entry) => {
+    const url = normalisePath(entry.url);
+    return url === "/" || url === path || path.startsWith(`${url}/`);
+  });
+}
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const visitor = await context.visitor();
@@ -59,11 +64,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       labels: { notFound: t("notFound.title"), home: t("nav.home") },
       settings: headSettings(settings),
       analytics,
-      sitemap: initial.sitemap.map(({ url, seo_title, seo_meta_description }) => ({
-        url,
-        seo_title,
-        seo_meta_description,
-      })),
+      sitemap: headEntries(initial.sitemap, new URL(request.url).pathname).map(
+        ({ url, seo_title, seo_meta_description }) => ({
+          url,
+          seo_title,
+          seo_meta_description,
+        }),
+      ),
       nav: header.length
         ? header
         : initial.sitemap
@@ -77,6 +84,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export type RootData = typeof loader;
+
+/** The head's sitemap entries follow the path, so a client-side navigation to another path reloads them. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  currentUrl.pathname !== nextUrl.pathname || defaultShouldRevalidate;
 
 export const meta: MetaFunction<typeof loader> = ({ data: root, location, error }) => {
   if (!root) return [];
@@ -105,6 +116,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const theme = root?.theme ?? "system";
   const favicon = root?.settings.favicon ?? "/favicon.svg";
   const faviconDark = root?.settings.favicon_dark ?? "/favicon-dark.svg";
+  // The Remix runtime only where a page needs JavaScript (decision 030).
+  const runtime = usePageRuntime();
   return (
     <html lang={locale} dir={i18n.dir(locale)} className={theme === "system" ? undefined : theme} data-theme={theme}>
       <head>
@@ -114,26 +127,30 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="icon" href={favicon} media="(prefers-color-scheme: light)" />
         <link rel="icon" href={faviconDark} media="(prefers-color-scheme: dark)" />
         <Meta />
+        {/* Inlined, so the first paint waits for nothing but the document (decision 031). */}
+        <Stylesheet href={stylesheet} />
         <Links />
         {root ? <AnalyticsScripts config={root.analytics} nonce={nonce} /> : null}
         <ScrollAnimationsScript nonce={nonce} />
-        <script
-          id="i18n-messages"
-          type="application/json"
-          nonce={nonce}
-          suppressHydrationWarning
-          dangerouslySetInnerHTML={{
-            __html: JSON.stringify(i18n.store?.data[locale]?.common ?? {}).replace(/</g, "\\u003c"),
-          }}
-        />
+        {runtime ? (
+          // The page's messages, for hydration (entry.client.tsx): only pages with the runtime need them.
+          <script
+            id="i18n-messages"
+            type="application/json"
+            nonce={nonce}
+            suppressHydrationWarning
+            dangerouslySetInnerHTML={{
+              __html: JSON.stringify(i18n.store?.data[locale]?.common ?? {}).replace(/</g, "\\u003c"),
+            }}
+          />
+        ) : null}
       </head>
       <body className="flex min-h-screen flex-col bg-stone-50 text-stone-900 antialiased dark:bg-stone-900 dark:text-stone-100">
         <div id="top" tabIndex={-1} className="absolute top-0 h-0 w-0 outline-none" />
-        <ProgressBar />
+        {runtime ? <ProgressBar /> : null}
         {children}
-        {root?.settings.show_back_to_top ? <BackToTop /> : null}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {root?.settings.show_back_to_top ? <BackToTop nonce={nonce} /> : null}
+        <PageRuntime nonce={nonce} enabled={runtime} />
       </body>
     </html>
   );
@@ -167,9 +184,21 @@ function Shell({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * The browser holds only the messages of the language it was served in (entry.client.tsx), and
+ * the language menu's links load a new document. Should the root's language change under a
+ * running page all the same, the page is loaded anew in that language.
+ */
+function useReloadOnLanguageChange(locale: string) {
+  const { i18n } = useTranslation();
+  useEffect(() => {
+    if (i18n.language && i18n.language !== locale) window.location.reload();
+  }, [i18n.language, locale]);
+}
+
 export default function App() {
   const { locale } = useLoaderData<typeof loader>();
-  useChangeLanguage(locale);
+  useReloadOnLanguageChange(locale);
   return (
     <Shell>
       <Outlet />

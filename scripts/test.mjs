@@ -1,8 +1,9 @@
 // `npm test`: installs what is missing (dependencies, Debian's chromium, a Java runtime from
 // Debian's default-jre-headless, Debian's postgresql), starts a throwaway PostgreSQL, then runs
 // lint and the format check (ESLint, Prettier), the type check, vitest (units, and the CMS
-// integration tests on PGlite and on PostgreSQL), and, against a fresh production build, the W3C
-// Nu HTML Checker over every seeded page (scripts/validate-html.mjs) and the Playwright journeys (with and without JavaScript).
+// integration tests on PGlite and on PostgreSQL), and, against a fresh production build, the
+// JavaScript budget of every seeded page (scripts/js-budget.mjs), the W3C Nu HTML Checker over
+// every seeded page (scripts/validate-html.mjs) and the Playwright journeys (with and without JavaScript).
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 
@@ -46,6 +47,14 @@ step(
 );
 
 ensureBuild({ force: true });
+const budgetJson = path.join(cache, "js-budget.json");
+rmSync(budgetJson, { force: true });
+step("JavaScript budget (the scripts each seeded page loads, compressed)", process.execPath, [
+  path.join(root, "scripts", "js-budget.mjs"),
+  "--json",
+  budgetJson,
+]);
+
 const vnuJson = path.join(cache, "vnu.json");
 rmSync(vnuJson, { force: true });
 step("Valid HTML (the Nu HTML Checker over every seeded page)", process.execPath, [
@@ -75,6 +84,14 @@ try {
   passed += v.numPassedTests;
   failed += v.numFailedTests;
   skipped += v.numPendingTests + (v.numTodoTests ?? 0);
+} catch {
+  failed += 1;
+}
+try {
+  // One result per page measured: passed when it is within its script budget.
+  const pages = JSON.parse(readFileSync(budgetJson, "utf8")).pages;
+  passed += pages.filter((p) => p.ok).length;
+  failed += pages.filter((p) => !p.ok).length;
 } catch {
   failed += 1;
 }

@@ -12,6 +12,8 @@ export interface CmsPageData {
   /** Milliseconds from `now` until a block or widget of the page is due to appear or disappear. */
   nextChangeMs?: number | null;
   signedIn: boolean;
+  /** True when a widget or frame of the page needs JavaScript: only then does it ship the runtime. */
+  browser?: boolean;
 }
 
 const DAY = 86_400_000;

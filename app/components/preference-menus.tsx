@@ -16,7 +16,10 @@ const menuClass =
   "absolute end-0 z-40 mt-2 max-h-80 min-w-48 overflow-auto rounded-md border border-stone-200 bg-white p-1 shadow-lg dark:border-stone-700 dark:bg-stone-900";
 const itemClass = "block rounded px-3 py-1.5 no-underline hover:bg-stone-100 dark:hover:bg-stone-800";
 
-/** A language menu that works without JavaScript: each language is a link with ?lng=. */
+/**
+ * A language menu that works without JavaScript: each language is a link with ?lng=, which
+ * always loads a new document (the server renders it in that language).
+ */
 export function LanguageMenu({ locale }: { locale: string }) {
   const { t } = useTranslation();
   const { pathname, search, key } = useLocation();
@@ -42,6 +45,8 @@ export function LanguageMenu({ locale }: { locale: string }) {
           <li key={code}>
             <Link
               to={withParam(pathname, search, "lng", code)}
+              // A new document in the new language: the browser keeps only one language's messages.
+              reloadDocument
               lang={code}
               hrefLang={code}
               preventScrollReset

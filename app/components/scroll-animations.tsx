@@ -74,8 +74,11 @@ function revealFramesOnScroll() {
   else start();
 }
 
-const SCRIPT = `(${revealFramesOnScroll.toString()})();`;
+/** The inline script's source. */
+export const SCROLL_ANIMATIONS_SCRIPT = `(${revealFramesOnScroll.toString()})();`;
 
 export function ScrollAnimationsScript({ nonce }: { nonce?: string }) {
-  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: SCRIPT }} />;
+  return (
+    <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: SCROLL_ANIMATIONS_SCRIPT }} />
+  );
 }

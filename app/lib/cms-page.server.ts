@@ -3,7 +3,13 @@ import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
 
 import { loadFrameMedia } from "~/page-builder/frame-media.server";
-import { loadWidgetData, pageAcceptsItem, pageWidgets } from "~/page-builder/loaders.server";
+import {
+  loadWidgetData,
+  pageAcceptsItem,
+  pageForBrowser,
+  pageNeedsBrowser,
+  pageWidgets,
+} from "~/page-builder/loaders.server";
 import { ItemNotFound } from "~/page-builder/types";
 import { isBlockVisible, isWidgetVisible, msUntilPageChange, onSiteClock } from "~/page-builder/visibility";
 
@@ -122,8 +128,9 @@ export async function loadCmsPage(request: Request, context: AppLoadContext, pat
     page = onSiteClock(page, siteTimeZone((await settingsLoad).time_zone));
 
     const now = Date.now();
+    const widgets = pageWidgets(page, now);
     const [widgetData, frameMedia] = await Promise.all([
-      loadWidgetData(pageWidgets(page, now), {
+      loadWidgetData(widgets, {
         transport,
         itemUrl,
         itemParameter: itemUrl ? url.url_parameter_2 : null,
@@ -135,10 +142,14 @@ export async function loadCmsPage(request: Request, context: AppLoadContext, pat
       loadFrameMedia(page, now, transport),
     ]);
     const untilChange = msUntilPageChange(page, now);
+    const allData = { ...widgetData, ...frameMedia };
     return data(
       {
-        page: publicView(page, now),
-        widgetData: { ...widgetData, ...frameMedia },
+        // Widgets' fields parsed here: the browser has no schemas to read them with.
+        page: pageForBrowser(publicView(page, now)),
+        widgetData: allData,
+        // Whether the page needs JavaScript: without, it ships no Remix runtime (decision 030).
+        browser: pageNeedsBrowser(widgets, allData),
         itemUrl,
         now,
         nextChangeMs: untilChange,

@@ -30,11 +30,27 @@ export type WidgetLoad<F, D> = (args: WidgetLoadArgs<F>) => Promise<D | undefine
 /** The data a load hands its view: what it resolves to, less "nothing to load". */
 export type WidgetData<L extends (args: never) => Promise<unknown>> = Exclude<Awaited<ReturnType<L>>, undefined>;
 
+/**
+ * Whether a widget needs JavaScript in the browser: never (false: it is whole as HTML and CSS),
+ * always (true), or depending on its parsed fields and what its load returned (a gallery with a
+ * lightbox does, one without does not). A page none of whose widgets needs it ships no runtime.
+ */
+export type BrowserNeed<F, D> = boolean | ((fields: F, data: D | null) => boolean);
+
 /** A widget as the registry and the page's loader see it, whatever its fields and data. */
 export interface RegisteredWidget {
   readonly type: string;
   /** True when the widget shows something chosen by the URL's item part (/page/{item}). */
   readonly acceptsItem: boolean;
+  /** True when this widget, with these fields and this data, needs JavaScript in the browser. */
+  needsBrowser(widget: Pick<Widget, "fields">, data: unknown): boolean;
+  /**
+   * The fields as the page's data carries them to the browser: parsed here, on the server, since
+   * the browser has no schemas (a widget's `fields.server.ts` stays on the server, and zod with
+   * it). `extra` keys ride along (a page block's items). Reading the result again, on either
+   * side, gives this same object.
+   */
+  fieldsForBrowser(widget: Pick<Widget, "fields">, extra?: Record<string, unknown>): Record<string, unknown>;
   /** The widget's fields as its schema reads them, parsed once per fields object. */
   parseFields(widget: Pick<Widget, "fields">): unknown;
   /** Its view as an element, given the widget and what the page's loader holds for it. */
@@ -47,7 +63,7 @@ export interface RegisteredWidget {
 }
 
 /** One widget type: its fields schema, its view and (on the server) its load, with their types joined. */
-export interface WidgetDefinition<F, D> extends RegisteredWidget {
+export interface WidgetDefinition<F extends object, D> extends RegisteredWidget {
   readonly fields: z.ZodType<F, z.ZodTypeDef, unknown>;
   readonly View: ComponentType<WidgetViewProps<F, D>>;
   readonly load?: WidgetLoad<F, D>;
@@ -57,12 +73,21 @@ export interface WidgetDefinition<F, D> extends RegisteredWidget {
 export interface WidgetSpec<F, D> {
   /** The type string the CMS names it by ("core/faq", "Catalogue/list"). */
   type: string;
-  /** A `widgetFields({...})` schema: tolerant, so parsing never throws. */
+  /**
+   * A `widgetFields({...})` schema (tolerant, so parsing never throws) from the widget's
+   * `fields.server.ts`: in the browser that module is empty, and the fields arrive parsed.
+   */
   fields: z.ZodType<F, z.ZodTypeDef, unknown>;
   View: ComponentType<WidgetViewProps<NoInfer<F>, NoInfer<D>>>;
   /** From the widget's `load.server.ts`, so it stays out of the browser bundle. */
   load?: WidgetLoad<NoInfer<F>, D>;
   acceptsItem?: boolean;
+  /**
+   * Whether it needs JavaScript in the browser (see BrowserNeed). Every widget says so: the
+   * slider, a lightbox, a dialog or a video button do; headings, rich text, `<details>` and links
+   * do not.
+   */
+  browser: BrowserNeed<NoInfer<F>, NoInfer<D>>;
 }
 
 /**
@@ -72,20 +97,36 @@ export interface WidgetSpec<F, D> {
 const loadedData = <D>(value: unknown) => (value ?? null) as D | null;
 
 /**
- * Ties a widget's parts together. The fields' type flows from the schema, and the data's from
- * the load, to the view; the fields are parsed once per fields object on each side (server and
- * browser), and both the view and the load receive them parsed.
+ * Fields that reached the browser: the server parsed them (`fieldsForBrowser`) into the page's
+ * data, so, as with the data, their type is taken on trust.
  */
-export function defineWidget<F, D = never>(spec: WidgetSpec<F, D>): WidgetDefinition<F, D> {
-  const { type, fields, View, load, acceptsItem = false } = spec;
+const parsedOnTheServer = <F>(value: unknown) => value as F;
+
+/**
+ * Ties a widget's parts together. The fields' type flows from the schema, and the data's from
+ * the load, to the view. On the server the fields are parsed once per fields object, and the
+ * page's data carries them parsed to the browser, which has no schema; the view and the load
+ * receive them parsed.
+ */
+export function defineWidget<F extends object, D = never>(spec: WidgetSpec<F, D>): WidgetDefinition<F, D> {
+  const { type, fields, View, load, acceptsItem = false, browser } = spec;
+  // Undefined in the browser, where the compiler empties every `.server` module.
+  const schema: WidgetSpec<F, D>["fields"] | undefined = fields;
   const parsed = new WeakMap<object, F>();
 
   const parseFields = ({ fields: raw }: Pick<Widget, "fields">): F => {
-    if (typeof raw !== "object" || raw === null) return fields.parse(raw);
+    if (!schema) return parsedOnTheServer<F>(raw);
+    if (typeof raw !== "object" || raw === null) return schema.parse(raw);
     const known = parsed.get(raw);
     if (known !== undefined) return known;
-    const value = fields.parse(raw);
+    const value = schema.parse(raw);
     parsed.set(raw, value);
+    return value;
+  };
+
+  const fieldsForBrowser = (widget: Pick<Widget, "fields">, extra: Record<string, unknown> = {}) => {
+    const value = { ...parseFields(widget), ...extra };
+    parsed.set(value, value);
     return value;
   };
 
@@ -96,6 +137,9 @@ export function defineWidget<F, D = never>(spec: WidgetSpec<F, D>): WidgetDefini
     load,
     acceptsItem,
     parseFields,
+    fieldsForBrowser,
+    needsBrowser: (widget, data) =>
+      typeof browser === "function" ? browser(parseFields(widget), loadedData<D>(data)) : browser,
     render: ({ widget, data, env }) =>
       createElement(View, { widget, fields: parseFields(widget), data: loadedData<D>(data), env }),
     loadData: load && ((widget, ctx) => load({ ...ctx, widget, fields: parseFields(widget) })),

@@ -44,3 +44,10 @@ export function widgetFields<S extends Record<string, FieldType>>(shape: S) {
   const object = z.object(shape);
   return object.catch(() => object.parse({}));
 }
+
+/** The fields of a widget's call-to-action button (shared/link-target.tsx), to spread into its `widgetFields`. */
+export const buttonFields = {
+  button_text: text(),
+  button_link: text(),
+  button_target: text(),
+};

@@ -9,3 +9,11 @@ export interface FrameMedia {
 
 /** Where a frame's media sits in the page's widget data: beside its widget's data, by the widget's id. */
 export const frameKey = (widgetId: string) => `frame:${widgetId}`;
+
+/**
+ * True when a frame's background needs JavaScript in the browser: a video starts only after the
+ * page has loaded, plays only while on screen and has a pause button. An image needs none.
+ */
+export function frameNeedsBrowser(media: unknown) {
+  return typeof media === "object" && media !== null && Boolean((media as Partial<FrameMedia>).video);
+}

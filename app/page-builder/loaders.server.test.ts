@@ -5,9 +5,13 @@ import type { Widget } from "~/lib/api/schemas";
 import { pageSchema } from "~/lib/api/schemas";
 import { seedPage } from "~/lib/api/seed-fallback.server";
 import type { Transport } from "~/lib/api/transport.server";
+import { chair, table, tables } from "~/test/catalogue-fixtures";
+import { gallery } from "~/test/gallery-fixtures";
+import { testImage } from "~/test/test-images";
 
 import seedPages from "../../seeds/pages.json";
-import { loadWidgetData, pageAcceptsItem, pageWidgets } from "./loaders.server";
+import { frameKey } from "./frame-media";
+import { loadWidgetData, pageAcceptsItem, pageNeedsBrowser, pageWidgets } from "./loaders.server";
 
 const NOW = Date.parse("2026-06-01T12:00:00Z");
 
@@ -197,5 +201,63 @@ describe("pageAcceptsItem", () => {
 
   it("seedPage parses every seeded page", () => {
     for (const { url } of seedPages) expect(seedPage(url), url).not.toBeNull();
+  });
+});
+
+describe("pageNeedsBrowser", () => {
+  const slide = (id: number) => ({ id, image: null, heading: `Slide ${id}` });
+  const video = { id: 3, url: "/v/3.mp4", mime: "video/mp4", poster: null };
+  const needs = (w: Widget, data: unknown) => pageNeedsBrowser([w], { [w.id]: data });
+
+  it("is false for the seeded content pages, whatever their widgets' loads return", () => {
+    for (const url of ["about", "delivery", "where-to-find-us", "error"]) {
+      const widgets = pageWidgets(seedPage(url)!, NOW);
+      for (const data of [undefined, null, {}, []]) {
+        const all = Object.fromEntries(widgets.map((w) => [w.id, data]));
+        expect(pageNeedsBrowser(widgets, all), url).toBe(false);
+      }
+    }
+  });
+
+  it("is true for a slideshow of two slides or more, not for one slide", () => {
+    const hero = widget("h", "Catalogue/home_hero");
+    expect(needs(hero, [slide(1), slide(2)])).toBe(true);
+    expect(needs(hero, [slide(1)])).toBe(false);
+    expect(needs(hero, null)).toBe(false);
+  });
+
+  it("is true for a list of products (each opens in a dialog), false on a product's own page", () => {
+    const list = widget("c", "Catalogue/list");
+    const listed = { groups: [tables], group: null, products: [table, chair], product: null };
+    expect(needs(list, listed)).toBe(true);
+    expect(needs(list, { ...listed, group: tables, product: table })).toBe(false);
+    expect(needs(list, { ...listed, products: [] })).toBe(false);
+    expect(needs(list, null)).toBe(false);
+  });
+
+  it("is true for a gallery in the lightbox or the slider, false for a plain grid or no photos", () => {
+    const grid = (fields: Record<string, unknown>) => widget("g", "core/gallery", fields);
+    expect(needs(grid({}), gallery())).toBe(true);
+    expect(needs(grid({ useLightbox: false }), gallery())).toBe(false);
+    expect(needs(grid({ useLightbox: false, layout: "slider" }), gallery())).toBe(true);
+    expect(needs(grid({}), gallery({ slides: [] }))).toBe(false);
+    const group = widget("gg", "core/gallery_group");
+    expect(needs(group, { galleries: [], gallery: null, pagePath: "/p" })).toBe(false);
+    expect(needs(group, { galleries: [], gallery: gallery(), pagePath: "/p" })).toBe(true);
+  });
+
+  it("is true for a video behind a hero quote or a frame, false for a picture", () => {
+    const quote = widget("q", "core/hero_quote", { quote: "Lovely" });
+    const picture = testImage("a".repeat(32), "16x9", 1920, 1080);
+    expect(needs(quote, { background: picture, overlay: null, video })).toBe(true);
+    expect(needs(quote, { background: picture, overlay: null, video: null })).toBe(false);
+    const framed = widget("f", "core/html", { html: "<p>Hi</p>" });
+    expect(pageNeedsBrowser([framed], { [frameKey("f")]: { image: null, video, slate: null } })).toBe(true);
+    expect(pageNeedsBrowser([framed], { [frameKey("f")]: { image: picture, video: null, slate: null } })).toBe(false);
+  });
+
+  it("is false for unknown or prototype-named types and for no widgets", () => {
+    expect(pageNeedsBrowser([], {})).toBe(false);
+    expect(pageNeedsBrowser([widget("u", "core/unknown"), widget("p", "constructor")], {})).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 import type { Page, Widget } from "~/lib/api/schemas";
 
 import type { RegisteredWidget } from "./define-widget";
+import { frameKey, frameNeedsBrowser } from "./frame-media";
 import { pageBlockWidget } from "./page-blocks";
 import { getWidget, widgetList } from "./registry";
 import type { WidgetLoadContext } from "./types";
@@ -30,9 +31,45 @@ export function pageWidgets(page: Page, now: number): Widget[] {
   return [...fromRows, ...fromPageBlocks];
 }
 
+/**
+ * The page as its data carries it to the browser: each widget's fields, and each page block's
+ * variables, parsed here on the server (the browser has no field schemas: each widget's
+ * `fields.server.ts` stays on the server, and zod with it). A page block keeps its items beside
+ * its parsed variables; a widget of an unknown type keeps no fields (nothing renders them).
+ */
+export function pageForBrowser(page: Page): Page {
+  const fieldsOf = (type: string, fields: Record<string, unknown>, extra?: Record<string, unknown>) =>
+    getWidget(type)?.fieldsForBrowser({ fields }, extra) ?? {};
+  return {
+    ...page,
+    rows: page.rows.map((row) => ({
+      ...row,
+      blocks: row.blocks.map((block) => ({
+        ...block,
+        widgets: block.widgets.map((w) => ({ ...w, fields: fieldsOf(w.type, w.fields) })),
+      })),
+    })),
+    pageContents: page.pageContents.map((pb) => ({
+      ...pb,
+      variables: fieldsOf(pb.template, pb.variables, "items" in pb.variables ? { items: pb.variables.items } : {}),
+    })),
+  };
+}
+
 /** True when some widget on the page shows an item chosen by the URL (so /page/{item} is valid). */
 export function pageAcceptsItem(widgets: Widget[]) {
   return widgets.some((w) => getWidget(w.type)?.acceptsItem);
+}
+
+/**
+ * True when some widget the page renders, or its frame, needs JavaScript in the browser (given
+ * what the page's loads returned: `data` holds the widgets' data and the frames' media). A page
+ * that needs none ships no Remix runtime (decision 030).
+ */
+export function pageNeedsBrowser(widgets: Widget[], data: Record<string, unknown>) {
+  return widgets.some(
+    (w) => getWidget(w.type)?.needsBrowser(w, data[w.id]) === true || frameNeedsBrowser(data[frameKey(w.id)]),
+  );
 }
 
 /**

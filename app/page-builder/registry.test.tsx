@@ -77,7 +77,7 @@ describe("the widget list", () => {
     expect(Object.keys(loadersOf(widgetList)).sort()).toEqual(withLoad.sort());
   });
 
-  it("has one line per widget folder, and every folder keeps its load on the server side", () => {
+  it("has one line per widget folder, and every folder keeps its fields schema and load on the server side", () => {
     const dir = fileURLToPath(new URL("./widgets/", import.meta.url));
     const folders = readdirSync(dir, { withFileTypes: true })
       .filter((entry) => entry.isDirectory())
@@ -89,10 +89,16 @@ describe("the widget list", () => {
     expect(widgetList).toHaveLength(folders.length);
     for (const folder of folders) {
       const files = readdirSync(path.join(dir, folder));
-      expect(files, folder).toEqual(expect.arrayContaining(["index.ts", "fields.ts", "view.tsx"]));
-      // A load is only ever a .server module, which the browser build replaces with an empty one.
+      expect(files, folder).toEqual(expect.arrayContaining(["index.ts", "fields.server.ts", "view.tsx"]));
+      // A load and a fields schema are only ever .server modules, which the browser build replaces
+      // with empty ones (so zod stays on the server): the view takes nothing but types from them.
       const view = readFileSync(path.join(dir, folder, "view.tsx"), "utf8");
       expect(view, folder).not.toMatch(/^import \{[^}]*\bload\b[^}]*\} from "\.\/load\.server"/m);
+      expect(view, folder).not.toMatch(/^import (?!type )[^;]*from "\.\/fields\.server"/m);
+      expect(
+        files.filter((f) => /^fields\./.test(f) && !/\.server\.(test\.)?tsx?$/.test(f)),
+        folder,
+      ).toEqual([]);
       expect(
         files.filter((f) => /^load\./.test(f) && !/\.server\.(test\.)?tsx?$/.test(f)),
         folder,

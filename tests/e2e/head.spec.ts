@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 
-import { DOMAIN_SETTINGS, headOf, openingTags, PAGES, SEED_PAGES, SITE } from "./support";
+import { DOMAIN_SETTINGS, headOf, openingTags, PAGES, SEED_PAGES, SITE, waitForHydration } from "./support";
 
 /**
  * What a crawler or a link preview reads: the served <head> (view-source, no JavaScript involved),
@@ -152,6 +152,22 @@ test.describe("page head (view-source)", () => {
     expect(pages[0].url).toBe(`${new URL(baseURL!).origin}/delivery`);
   });
 
+  test("a product page's breadcrumb names the catalogue and its category", async ({ request, baseURL }) => {
+    const origin = new URL(baseURL!).origin;
+    const path = "/catalogue/table-settings/palmwoods-square-setting";
+    const { jsonLd, titles } = parseHead(await (await request.get(path)).text());
+    const graph = (jsonLd[0] as { "@graph": Node[] })["@graph"];
+    const breadcrumb = graph.find((n) => n["@type"] === "BreadcrumbList") as
+      { itemListElement: { name: string; item: string }[] } | undefined;
+    expect(breadcrumb?.itemListElement.map((i) => [i.name, i.item])).toEqual([
+      ["Home", `${origin}/`],
+      [PAGES.catalogue.seoTitle, `${origin}/catalogue`],
+      ["Table settings", `${origin}/catalogue/table-settings`],
+      [expect.stringMatching(/^Palmwoods/), `${origin}${path}`],
+    ]);
+    expect(titles[0]).toMatch(/^Palmwoods/);
+  });
+
   test("the 404 page asks not to be indexed and is titled 'Page not found'", async ({ request }) => {
     const response = await request.get("/no-such-page");
     expect(response.status()).toBe(404);
@@ -200,4 +216,15 @@ test.describe("crawler files", () => {
     const sitemapLines = body.split("\n").filter((l) => /^sitemap:/i.test(l));
     expect(sitemapLines).toEqual([`Sitemap: ${new URL(baseURL!).origin}/sitemap.xml`]);
   });
+});
+
+test("after a client-side navigation, the head is the new page's", async ({ page, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "without JavaScript every page arrives with its own head");
+  await page.goto(PAGES.catalogue.path);
+  await waitForHydration(page);
+  await page.getByRole("main").getByRole("link", { name: "Table settings", exact: true }).first().click();
+  await expect(page).toHaveURL(/\/catalogue\/table-settings$/);
+  await expect(page).toHaveTitle(`Table settings${suffix}`);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /^Hand-made timber outdoor dining/);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/catalogue\/table-settings$/);
 });

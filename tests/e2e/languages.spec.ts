@@ -1,7 +1,15 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
 
-import { decodeEntities, LANGUAGE_NAMES, messages, PAGES, waitForHydration } from "./support";
+import {
+  decodeEntities,
+  hasRuntime,
+  LANGUAGE_NAMES,
+  messages,
+  PAGES,
+  waitForHydration,
+  waitUntilReady,
+} from "./support";
 
 /** The 18 interface languages a visitor can pick. */
 const CODES = [
@@ -114,7 +122,7 @@ test("the chosen language is remembered on the next page", async ({ page }) => {
 
 test("picking Deutsch in the language menu switches the page to German", async ({ page, javaScriptEnabled }) => {
   await page.goto(PAGES.about.path);
-  if (javaScriptEnabled) await waitForHydration(page);
+  if (javaScriptEnabled) await waitUntilReady(page);
   await expectChromeIn(page, "en");
   await languageSummary(page).click();
   const menu = page.getByRole("list", { name: "Language" });
@@ -151,7 +159,7 @@ test("a first visit from a French browser is in French", async ({ browser, baseU
   try {
     const page = await context.newPage();
     await page.goto(PAGES.about.path);
-    if (javaScriptEnabled) await waitForHydration(page);
+    if (javaScriptEnabled) await waitUntilReady(page);
     await expectChromeIn(page, "fr");
   } finally {
     await context.close();
@@ -173,4 +181,23 @@ test("an unsupported ?lng= falls back to English and is not remembered", async (
   } finally {
     await context.close();
   }
+});
+
+test("with JavaScript, picking a language on a page with the runtime loads that page anew in it", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, "without JavaScript every link is a document load anyway");
+  await page.goto(PAGES.catalogue.path);
+  await waitForHydration(page);
+  expect(await hasRuntime(page)).toBe(true);
+  await page.evaluate(() => ((window as unknown as { __e2eMarker?: string }).__e2eMarker = "before"));
+  await languageSummary(page).click();
+  await page.getByRole("list", { name: "Language" }).getByRole("link", { name: "Deutsch" }).click();
+  await expect(page).toHaveURL(/\/catalogue\?lng=de$/);
+  await expectChromeIn(page, "de");
+  // A new document: the browser holds one language's messages, so it never switches in place.
+  expect(await page.evaluate(() => (window as unknown as { __e2eMarker?: string }).__e2eMarker)).toBeUndefined();
+  await waitForHydration(page);
+  await expectChromeIn(page, "de");
 });

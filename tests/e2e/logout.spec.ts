@@ -11,7 +11,10 @@ test("a member logs out from the logout page and home says so, once", async ({ p
   const value = btoa(JSON.stringify(seal({ accessToken: "e2e-token", member }, E2E_SESSION_SECRET)));
   await context.addCookies([{ name: "__session", value, url: baseURL! }]);
 
-  await page.goto("/logout");
+  const logoutPage = await page.goto("/logout");
+  // Its form works without JavaScript, so the page ships no runtime (decision 030): the post is
+  // an ordinary form submission, with or without JavaScript.
+  expect(await logoutPage!.text()).not.toContain("__remixContext");
   await expect(page.getByRole("heading", { level: 1, name: "Log out" })).toBeVisible();
   await page.getByRole("button", { name: "Log out" }).click();
 

@@ -59,12 +59,32 @@ export async function isSameDocument(page: Page) {
   return page.evaluate(() => (window as unknown as { __e2eMarker?: string }).__e2eMarker === "same-document");
 }
 
-/** Waits until React has hydrated the page (its links then navigate client-side). */
+/**
+ * True when the page ships the Remix runtime. Only pages that need JavaScript do (decision 030):
+ * the home page's slideshow, the catalogue's product dialog, the showcase's lightbox and video;
+ * content pages, product pages and error pages are HTML and CSS with two small inline scripts.
+ */
+export async function hasRuntime(page: Page) {
+  return page.evaluate(() => "__remixContext" in window);
+}
+
+const hydrated = () => {
+  const el = document.querySelector("header nav a");
+  return Boolean(el && Object.keys(el).some((k) => k.startsWith("__reactProps$")));
+};
+
+/** Waits until React has hydrated the page (its links then navigate client-side); the page must have the runtime. */
 export async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => {
-    const el = document.querySelector("header nav a");
-    return Boolean(el && Object.keys(el).some((k) => k.startsWith("__reactProps$")));
-  });
+  expect(await hasRuntime(page), `${page.url()} ships the Remix runtime`).toBe(true);
+  await page.waitForFunction(hydrated);
+}
+
+/**
+ * Waits until the page is ready to use with JavaScript on: hydrated when it ships the runtime,
+ * at once when it does not (its inline scripts ran while it was parsed).
+ */
+export async function waitUntilReady(page: Page) {
+  if (await hasRuntime(page)) await page.waitForFunction(hydrated);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
 
-import { isSameDocument, markDocument, waitForHydration } from "./support";
+import { isSameDocument, markDocument, waitForHydration, waitUntilReady } from "./support";
 
 /** The about page's tabs row: tab title and a sentence of that tab's panel. */
 const TABS = {
@@ -52,7 +52,7 @@ test.describe("about page tabs", () => {
   }) => {
     await page.goto("/about");
     if (javaScriptEnabled) {
-      await waitForHydration(page);
+      await waitUntilReady(page);
       await markDocument(page);
     }
     await page.getByRole("tab", { name: TABS.timber.name }).click();
@@ -65,7 +65,28 @@ test.describe("about page tabs", () => {
 
     // The rest of the page stays put.
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("About Dovetail");
-    if (javaScriptEnabled) expect(await isSameDocument(page)).toBe(true);
+    // The about page needs no JavaScript, so it ships no runtime (decision 030): with JavaScript
+    // on too, a tab is a link that loads the page with that tab chosen.
+    if (javaScriptEnabled) expect(await isSameDocument(page)).toBe(false);
+  });
+
+  test("on a page with the runtime, a tab switches in place, without a new document", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    test.skip(!javaScriptEnabled, "without JavaScript a tab is always a document load (the test above)");
+    await page.goto("/showcase");
+    await waitForHydration(page);
+    await markDocument(page);
+    const tabs = page.getByRole("tablist");
+    await tabs.getByRole("tab", { name: "Delivery" }).click();
+    await expect(page).toHaveURL(/\/showcase\?tab=Delivery$/);
+    await expect(tabs.getByRole("tab", { name: "Delivery" })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByText("Brisbane: $70")).toBeVisible();
+    await tabs.getByRole("tab", { name: "Timber care" }).click();
+    await expect(tabs.getByRole("tab", { name: "Timber care" })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByText("Brisbane: $70")).toBeHidden();
+    expect(await isSameDocument(page)).toBe(true);
   });
 
   test("a link to ?tab= opens that tab directly", async ({ page }) => {
@@ -112,7 +133,7 @@ const FAQS = {
 for (const [path, items] of Object.entries(FAQS)) {
   test(`FAQ on ${path} opens one answer at a time`, async ({ page, javaScriptEnabled }) => {
     await page.goto(path);
-    if (javaScriptEnabled) await waitForHydration(page);
+    if (javaScriptEnabled) await waitUntilReady(page);
     const faq = page.getByRole("region", { name: "Frequently asked questions" });
     await expect(faq).toBeVisible();
     const question = (q: string) => faq.locator("summary").filter({ hasText: q });

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
 
-import { backgroundLightness, PAGES, waitForHydration } from "./support";
+import { backgroundLightness, PAGES, waitUntilReady } from "./support";
 
 /**
  * Light, dark or the device's scheme. The theme menu is a <details> of links with ?theme=, so it
@@ -57,7 +57,7 @@ test("choosing Dark overrides a light device, survives reloads and new pages, an
 }) => {
   await page.emulateMedia({ colorScheme: "light" });
   await page.goto(PAGES.about.path);
-  if (javaScriptEnabled) await waitForHydration(page);
+  if (javaScriptEnabled) await waitUntilReady(page);
   await expectLooks(page, "light");
 
   await chooseTheme(page, "Dark");
@@ -94,7 +94,7 @@ test("choosing Dark overrides a light device, survives reloads and new pages, an
 test("choosing Light overrides a dark device", async ({ page, javaScriptEnabled }) => {
   await page.emulateMedia({ colorScheme: "dark" });
   await page.goto(PAGES.delivery.path);
-  if (javaScriptEnabled) await waitForHydration(page);
+  if (javaScriptEnabled) await waitUntilReady(page);
   await expectLooks(page, "dark");
   await chooseTheme(page, "Light");
   await expect(page.locator("html")).toHaveClass(/\blight\b/);

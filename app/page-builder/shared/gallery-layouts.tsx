@@ -141,6 +141,15 @@ function PhotoLink({
   );
 }
 
+/**
+ * True when a gallery shown this way needs JavaScript in the browser: its photos open in the
+ * lightbox, or the slider pages through them with buttons. Without photos it shows nothing.
+ */
+export function galleryNeedsBrowser(gallery: Gallery | null, layout: GalleryLayout, useLightbox: boolean) {
+  if (!gallery || !Array.isArray(gallery.slides) || galleryPhotos(gallery).length === 0) return false;
+  return useLightbox || layout === "slider";
+}
+
 export interface GalleryViewProps {
   id: string;
   gallery: Gallery;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { widgetFields } from "../fields";
-import { buttonFields, linkTarget as linkTargetOf } from "./link-target";
+import { buttonFields, widgetFields } from "../fields";
+import { linkTarget as linkTargetOf } from "./link-target";
 
 /** linkTarget of a widget's raw button fields, parsed as the widget parses them. */
 const buttonSchema = widgetFields(buttonFields);

@@ -2,8 +2,6 @@ import { Link } from "@remix-run/react";
 
 import { safeRedirectPath } from "~/lib/url";
 
-import { text } from "../fields";
-
 /** Where a link of a widget points: a page by slug, a URL, or a document download. */
 export interface LinkFields {
   page?: string;
@@ -27,13 +25,7 @@ export function buttonHref(fields: LinkFields): { href: string; internal: boolea
   return null;
 }
 
-/** The fields of a widget's call-to-action button, to spread into its `widgetFields`. */
-export const buttonFields = {
-  button_text: text(),
-  button_link: text(),
-  button_target: text(),
-};
-
+/** A widget's call-to-action button, as the `buttonFields` of ../fields.ts parse it. */
 export interface ButtonFields {
   button_text: string;
   button_link: string;

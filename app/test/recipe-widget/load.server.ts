@@ -1,7 +1,7 @@
 import { getTestimonials } from "~/lib/api/testimonials.server";
 import type { WidgetLoadArgs } from "~/page-builder/define-widget";
 
-import type { QuotesFields } from "./fields";
+import type { QuotesFields } from "./fields.server";
 
 /** The names of the group's latest testimonials. */
 export async function load({ fields, transport }: WidgetLoadArgs<QuotesFields>) {

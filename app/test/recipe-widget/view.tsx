@@ -1,6 +1,6 @@
 import type { WidgetData, WidgetViewProps } from "~/page-builder/define-widget";
 
-import type { QuotesFields } from "./fields";
+import type { QuotesFields } from "./fields.server";
 import type { load } from "./load.server";
 
 type Props = WidgetViewProps<QuotesFields, WidgetData<typeof load>>;

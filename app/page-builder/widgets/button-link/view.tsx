@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 
 import type { WidgetViewProps } from "../../define-widget";
 import { buttonHref } from "../../shared/link-target";
-import type { BUTTON_COLOURS, ButtonLinkFields } from "./fields";
+import type { BUTTON_COLOURS, ButtonLinkFields } from "./fields.server";
 
 export const buttonColours: Record<(typeof BUTTON_COLOURS)[number], string> = {
   brand: "bg-brand text-white hover:bg-brand-dark",

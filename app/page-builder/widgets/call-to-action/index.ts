@@ -1,5 +1,5 @@
 import { defineWidget } from "../../define-widget";
-import { callToActionFields } from "./fields";
+import { callToActionFields } from "./fields.server";
 import { load } from "./load.server";
 import { CallToActionView } from "./view";
 
@@ -8,4 +8,5 @@ export const callToActionWidget = defineWidget({
   fields: callToActionFields,
   View: CallToActionView,
   load,
+  browser: false,
 });

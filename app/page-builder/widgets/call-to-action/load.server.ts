@@ -1,6 +1,6 @@
 import type { WidgetLoadArgs } from "../../define-widget";
 import { widgetImage } from "../../shared/widget-image.server";
-import type { CallToActionFields } from "./fields";
+import type { CallToActionFields } from "./fields.server";
 
 const SIDE_IMAGE = { aspect: "16x9", width: 300 };
 

@@ -3,7 +3,7 @@ import type { Image } from "~/lib/api/schemas";
 
 import type { WidgetData, WidgetViewProps } from "../../define-widget";
 import { hasButton, WidgetButton } from "../../shared/link-target";
-import type { CallToActionFields } from "./fields";
+import type { CallToActionFields } from "./fields.server";
 import type { load } from "./load.server";
 
 function SideImage({ image, className }: { image: Image; className: string }) {

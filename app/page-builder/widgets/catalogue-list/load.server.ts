@@ -4,7 +4,7 @@ import type { Group, Product } from "~/lib/api/schemas";
 
 import type { WidgetLoadArgs } from "../../define-widget";
 import { ItemNotFound } from "../../types";
-import type { CatalogueListFields } from "./fields";
+import type { CatalogueListFields } from "./fields.server";
 
 export interface CatalogueListData {
   /** Every category, for the overview and the breadcrumb. */

@@ -65,4 +65,21 @@ describe("Catalogue/list", () => {
     expect(html).toContain('href="?photo=2"');
     expect(html).toContain("/1200.avif");
   });
+
+  it("loads the first product's photo at once, with high priority, and every other one lazily", () => {
+    const chairs2 = { ...chair, id: 3, slug: "second-chair" };
+    for (const data of [
+      { groups: [tables, chairs], group: null, products: [table, chair, chairs2], product: null },
+      { groups: [tables, chairs], group: chairs, products: [chair, chairs2], product: null },
+    ]) {
+      const imgs = [...show("Catalogue/list", data).matchAll(/<img [^>]*>/g)].map((m) => m[0]);
+      expect(imgs.length).toBeGreaterThan(1);
+      expect(imgs[0]).toContain('loading="eager"');
+      expect(imgs[0]).toContain('fetchpriority="high"');
+      for (const img of imgs.slice(1)) {
+        expect(img).toContain('loading="lazy"');
+        expect(img).not.toContain("fetchpriority");
+      }
+    }
+  });
 });

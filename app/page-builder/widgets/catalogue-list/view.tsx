@@ -6,7 +6,7 @@ import { atImageWidth, Picture } from "~/components/image";
 import type { Product } from "~/lib/api/schemas";
 
 import type { WidgetData, WidgetViewProps } from "../../define-widget";
-import type { CatalogueListFields } from "./fields";
+import type { CatalogueListFields } from "./fields.server";
 import type { load } from "./load.server";
 
 /** "$389", "$2,450.50": a $ prefix, and two decimals only where there are cents. */
@@ -155,12 +155,25 @@ function ProductModal({ product, onClose }: { product: Product; onClose: () => v
   );
 }
 
-function ProductGrid({ products, onOpen }: { products: Product[]; onOpen: (p: Product) => void }) {
+/**
+ * A grid of product cards. The first grid's first card is usually the largest thing on a phone's
+ * first screen (the page's LCP element): its photo loads at once, with high priority, and the
+ * rest wait until they come near the viewport.
+ */
+function ProductGrid({
+  products,
+  onOpen,
+  first = false,
+}: {
+  products: Product[];
+  onOpen: (p: Product) => void;
+  first?: boolean;
+}) {
   const { t } = useTranslation();
   if (products.length === 0) return <p>{t("catalogue.empty")}</p>;
   return (
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-      {products.map((p) => (
+      {products.map((p, i) => (
         <li key={p.id}>
           <Link
             to={productPath(p)}
@@ -176,6 +189,7 @@ function ProductGrid({ products, onOpen }: { products: Product[]; onOpen: (p: Pr
                 image={p.photos[0].image}
                 alt=""
                 sizes="(min-width: 1024px) 370px, (min-width: 640px) 50vw, 100vw"
+                priority={first && i === 0}
               />
             ) : null}
             <span className="flex items-baseline justify-between gap-3 p-4">
@@ -241,19 +255,23 @@ export function CatalogueListView({ data }: Props) {
           {data.group.content ? (
             <div dir="auto" className="prose-cms mb-6" dangerouslySetInnerHTML={{ __html: data.group.content }} />
           ) : null}
-          <ProductGrid products={data.products} onOpen={setOpen} />
+          <ProductGrid products={data.products} onOpen={setOpen} first />
         </>
       ) : (
         <>
           <Breadcrumb items={[home, { name: t("catalogue.heading") }]} />
-          {data.groups.map((g) => (
+          {data.groups.map((g, i) => (
             <div key={g.id} className="mb-10">
               <h2 dir="auto" className="mb-4 font-serif text-2xl font-semibold">
                 <Link to={`/catalogue/${g.slug}`} className="no-underline hover:text-brand">
                   {g.name}
                 </Link>
               </h2>
-              <ProductGrid products={data.products.filter((p) => p.group?.id === g.id)} onOpen={setOpen} />
+              <ProductGrid
+                products={data.products.filter((p) => p.group?.id === g.id)}
+                onOpen={setOpen}
+                first={i === 0}
+              />
             </div>
           ))}
         </>

@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 
 import type { WidgetData, WidgetViewProps } from "../../define-widget";
-import type { FaqFields } from "./fields";
-import { faqEntries } from "./fields";
+import { faqEntries } from "./entries";
+import type { FaqFields } from "./fields.server";
 import type { load } from "./load.server";
 
 type Props = WidgetViewProps<FaqFields, WidgetData<typeof load>>;

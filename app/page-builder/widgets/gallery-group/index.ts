@@ -1,5 +1,6 @@
 import { defineWidget } from "../../define-widget";
-import { galleryGroupFields } from "./fields";
+import { galleryNeedsBrowser } from "../../shared/gallery-layouts";
+import { galleryGroupFields } from "./fields.server";
 import { load } from "./load.server";
 import { GalleryGroupView } from "./view";
 
@@ -9,4 +10,6 @@ export const galleryGroupWidget = defineWidget({
   View: GalleryGroupView,
   load,
   acceptsItem: true,
+  // The cards are links; a gallery's own page shows its photos in the lightbox grid.
+  browser: (_, data) => galleryNeedsBrowser(data?.gallery ?? null, "grid", true),
 });

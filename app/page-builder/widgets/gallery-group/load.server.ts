@@ -4,7 +4,7 @@ import { getGalleries, getGallery } from "~/lib/api/galleries.server";
 import type { WidgetLoadArgs } from "../../define-widget";
 import { DEFAULT_LIGHTBOX_ASPECT, LIGHTBOX_WIDTH } from "../../shared/gallery-sizes";
 import { ItemNotFound } from "../../types";
-import type { GalleryGroupFields } from "./fields";
+import type { GalleryGroupFields } from "./fields.server";
 
 export interface GalleryGroupData {
   /** The galleries of the widget's group, each with its first image at 4x3, 300 wide. */

@@ -6,7 +6,7 @@ import type { GallerySummary } from "~/lib/api/galleries.server";
 
 import type { WidgetData, WidgetViewProps } from "../../define-widget";
 import { GalleryView } from "../../shared/gallery-layouts";
-import type { GalleryGroupFields } from "./fields";
+import type { GalleryGroupFields } from "./fields.server";
 import type { load } from "./load.server";
 
 /**

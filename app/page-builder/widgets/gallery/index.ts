@@ -1,5 +1,6 @@
 import { defineWidget } from "../../define-widget";
-import { galleryFields } from "./fields";
+import { galleryNeedsBrowser } from "../../shared/gallery-layouts";
+import { galleryFields } from "./fields.server";
 import { load } from "./load.server";
 import { GalleryWidgetView } from "./view";
 
@@ -8,4 +9,6 @@ export const galleryWidget = defineWidget({
   fields: galleryFields,
   View: GalleryWidgetView,
   load,
+  // The lightbox (PhotoSwipe) and the slider's buttons.
+  browser: (fields, gallery) => galleryNeedsBrowser(gallery, fields.layout, fields.useLightbox),
 });

@@ -2,7 +2,7 @@ import { getGallery, normaliseAspect } from "~/lib/api/galleries.server";
 
 import type { WidgetLoadArgs } from "../../define-widget";
 import { DEFAULT_LIGHTBOX_ASPECT, LIGHTBOX_WIDTH } from "../../shared/gallery-sizes";
-import type { GalleryFields } from "./fields";
+import type { GalleryFields } from "./fields.server";
 
 /** core/gallery: the gallery the widget names (fields.id, or fields.gallery), its slides at the widget's aspect. */
 export function load({ fields, transport }: WidgetLoadArgs<GalleryFields>) {

@@ -1,6 +1,6 @@
 import type { WidgetData, WidgetViewProps } from "../../define-widget";
 import { GalleryView } from "../../shared/gallery-layouts";
-import type { GalleryFields } from "./fields";
+import type { GalleryFields } from "./fields.server";
 import type { load } from "./load.server";
 
 type Props = WidgetViewProps<GalleryFields, WidgetData<typeof load>>;

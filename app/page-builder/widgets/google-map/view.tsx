@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 
 import type { WidgetViewProps } from "../../define-widget";
-import type { GoogleMapFields } from "./fields";
+import type { GoogleMapFields } from "./fields.server";
 
 export const MAPS_HOST = "https://maps.google.com.au";
 

@@ -1,5 +1,5 @@
 import { defineWidget } from "../../define-widget";
-import { groupPromoFields } from "./fields";
+import { groupPromoFields } from "./fields.server";
 import { load } from "./load.server";
 import { GroupPromoView } from "./view";
 
@@ -8,4 +8,5 @@ export const groupPromoWidget = defineWidget({
   fields: groupPromoFields,
   View: GroupPromoView,
   load,
+  browser: false,
 });

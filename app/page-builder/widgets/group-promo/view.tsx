@@ -5,7 +5,7 @@ import { Picture } from "~/components/image";
 
 import type { WidgetData, WidgetViewProps } from "../../define-widget";
 import { WidgetSection } from "../../shared/widget-section";
-import type { GroupPromoFields } from "./fields";
+import type { GroupPromoFields } from "./fields.server";
 import type { load } from "./load.server";
 
 type Props = WidgetViewProps<GroupPromoFields, WidgetData<typeof load>>;

@@ -1,5 +1,10 @@
 import { defineWidget } from "../../define-widget";
-import { headingFields } from "./fields";
+import { headingFields } from "./fields.server";
 import { HeadingView } from "./view";
 
-export const headingWidget = defineWidget({ type: "core/heading", fields: headingFields, View: HeadingView });
+export const headingWidget = defineWidget({
+  type: "core/heading",
+  fields: headingFields,
+  View: HeadingView,
+  browser: false,
+});

@@ -1,5 +1,5 @@
 import type { WidgetViewProps } from "../../define-widget";
-import type { HeadingFields } from "./fields";
+import type { HeadingFields } from "./fields.server";
 
 const sizes = {
   h1: "text-4xl md:text-5xl",

@@ -1,5 +1,5 @@
 import { defineWidget } from "../../define-widget";
-import { heroQuoteFields } from "./fields";
+import { heroQuoteFields } from "./fields.server";
 import { load } from "./load.server";
 import { HeroQuoteView } from "./view";
 
@@ -8,4 +8,6 @@ export const heroQuoteWidget = defineWidget({
   fields: heroQuoteFields,
   View: HeroQuoteView,
   load,
+  // A background video starts after load, plays while on screen and has a pause button.
+  browser: (_, data) => Boolean(data?.video?.url),
 });

@@ -3,7 +3,7 @@ import { getImageByHash, getVideo, imageHash } from "~/lib/api/media.server";
 import type { Image } from "~/lib/api/schemas";
 
 import type { WidgetLoadArgs } from "../../define-widget";
-import type { HeroQuoteFields } from "./fields";
+import type { HeroQuoteFields } from "./fields.server";
 
 export interface HeroQuoteData {
   /** 16x9 at 1920. */

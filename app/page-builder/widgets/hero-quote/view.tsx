@@ -3,7 +3,7 @@ import { imageSetBackground, Picture } from "~/components/image";
 
 import type { WidgetData, WidgetViewProps } from "../../define-widget";
 import { opacities, saturations } from "../../widget-frame";
-import type { HeroQuoteFields, OVERLAY_COLOURS } from "./fields";
+import type { HeroQuoteFields, OVERLAY_COLOURS } from "./fields.server";
 import type { load } from "./load.server";
 
 /** The overlay colour sits under the picture, so it shows through as the picture's opacity drops. */

@@ -1,5 +1,5 @@
 import { defineWidget } from "../../define-widget";
-import { heroTestimonialFields } from "./fields";
+import { heroTestimonialFields } from "./fields.server";
 import { load } from "./load.server";
 import { HeroTestimonialView } from "./view";
 
@@ -8,4 +8,5 @@ export const heroTestimonialWidget = defineWidget({
   fields: heroTestimonialFields,
   View: HeroTestimonialView,
   load,
+  browser: false,
 });

@@ -4,7 +4,7 @@ import type { Testimonial } from "~/lib/api/testimonials.server";
 import type { WidgetData, WidgetViewProps } from "../../define-widget";
 import { showable } from "../../shared/testimonials";
 import { WidgetSection } from "../../shared/widget-section";
-import type { HeroTestimonialFields } from "./fields";
+import type { HeroTestimonialFields } from "./fields.server";
 import type { load } from "./load.server";
 
 /** A testimonial as a quote: round photo, the words, and who said them. */

@@ -1,5 +1,5 @@
 import { defineWidget } from "../../define-widget";
-import { homeHeroFields } from "./fields";
+import { homeHeroFields } from "./fields.server";
 import { load } from "./load.server";
 import { HomeHeroView } from "./view";
 
@@ -8,4 +8,6 @@ export const homeHeroWidget = defineWidget({
   fields: homeHeroFields,
   View: HomeHeroView,
   load,
+  // Two slides or more are a Swiper slideshow; one slide is a picture.
+  browser: (_, slides) => (slides?.length ?? 0) > 1,
 });

@@ -7,10 +7,8 @@ import { loadStylesheet } from "~/lib/load-stylesheet";
 import swiperStylesheet from "~/styles/swiper.css";
 
 import type { WidgetData, WidgetViewProps } from "../../define-widget";
-import type { HomeHeroFields } from "./fields";
+import type { HomeHeroFields } from "./fields.server";
 import type { load } from "./load.server";
-
-const AUTOPLAY_MS = 4000;
 
 const overlays: Record<string, string> = {
   white: "bg-white/40",
@@ -40,20 +38,10 @@ export function HomeHeroView({ widget, data }: Props) {
     if (!el || slides.length < 2) return;
     let destroyed = false;
     let swiper: { destroy: () => void } | null = null;
-    void Promise.all([import("swiper"), import("swiper/modules"), loadStylesheet(swiperStylesheet)]).then(
-      ([{ default: Swiper }, { A11y, Autoplay, Pagination }]) => {
-        if (destroyed) return;
-        const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-        swiper = new Swiper(el, {
-          modules: [A11y, Autoplay, Pagination],
-          loop: true,
-          speed: 300,
-          autoplay: still ? false : { delay: AUTOPLAY_MS, disableOnInteraction: false },
-          pagination: { el: el.querySelector<HTMLElement>(".swiper-pagination"), clickable: true },
-          a11y: { enabled: true },
-        });
-      },
-    );
+    void Promise.all([import("./slideshow"), loadStylesheet(swiperStylesheet)]).then(([{ startSlideshow }]) => {
+      if (destroyed) return;
+      swiper = startSlideshow(el, window.matchMedia("(prefers-reduced-motion: reduce)").matches);
+    });
     return () => {
       destroyed = true;
       swiper?.destroy();

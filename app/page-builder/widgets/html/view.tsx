@@ -1,5 +1,5 @@
 import type { WidgetViewProps } from "../../define-widget";
-import type { HtmlFields } from "./fields";
+import type { HtmlFields } from "./fields.server";
 
 type Props = WidgetViewProps<HtmlFields>;
 

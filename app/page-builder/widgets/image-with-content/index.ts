@@ -1,5 +1,5 @@
 import { defineWidget } from "../../define-widget";
-import { imageWithContentFields } from "./fields";
+import { imageWithContentFields } from "./fields.server";
 import { load } from "./load.server";
 import { ImageWithContentView } from "./view";
 
@@ -8,4 +8,5 @@ export const imageWithContentWidget = defineWidget({
   fields: imageWithContentFields,
   View: ImageWithContentView,
   load,
+  browser: false,
 });

@@ -2,7 +2,7 @@ import { Picture } from "~/components/image";
 
 import type { WidgetData, WidgetViewProps } from "../../define-widget";
 import { hasButton, WidgetButton } from "../../shared/link-target";
-import type { ImageWithContentFields } from "./fields";
+import type { ImageWithContentFields } from "./fields.server";
 import type { load } from "./load.server";
 
 const SIZES_BESIDE_TEXT = "(min-width: 1152px) 560px, (min-width: 768px) 50vw, 100vw";

@@ -1,5 +1,5 @@
 import { defineWidget } from "../../define-widget";
-import { linkChildrenFields } from "./fields";
+import { linkChildrenFields } from "./fields.server";
 import { load } from "./load.server";
 import { LinkChildrenView } from "./view";
 
@@ -8,4 +8,6 @@ export const linkChildrenWidget = defineWidget({
   fields: linkChildrenFields,
   View: LinkChildrenView,
   load,
+  // Links to the pages under this one.
+  browser: false,
 });

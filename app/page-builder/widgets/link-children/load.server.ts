@@ -2,7 +2,7 @@ import { getLinks } from "~/lib/api/links.server";
 import type { Link } from "~/lib/api/schemas";
 
 import type { WidgetLoadArgs } from "../../define-widget";
-import type { LinkChildrenFields } from "./fields";
+import type { LinkChildrenFields } from "./fields.server";
 
 /** core/link_children: the links under its parent; none without one. */
 export function load({ fields, transport }: WidgetLoadArgs<LinkChildrenFields>): Promise<Link[]> {

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 
 import type { WidgetData, WidgetViewProps } from "../../define-widget";
-import type { LinkChildrenFields } from "./fields";
+import type { LinkChildrenFields } from "./fields.server";
 import type { load } from "./load.server";
 
 type Props = WidgetViewProps<LinkChildrenFields, WidgetData<typeof load>>;

@@ -1,5 +1,5 @@
 import { defineWidget } from "../../define-widget";
-import { personListFields } from "./fields";
+import { personListFields } from "./fields.server";
 import { load } from "./load.server";
 import { PersonListView } from "./view";
 
@@ -8,4 +8,5 @@ export const personListWidget = defineWidget({
   fields: personListFields,
   View: PersonListView,
   load,
+  browser: false,
 });

@@ -1,7 +1,7 @@
 import { getPeople } from "~/lib/api/people.server";
 
 import type { WidgetLoadArgs } from "../../define-widget";
-import type { PersonListFields } from "./fields";
+import type { PersonListFields } from "./fields.server";
 
 /** core/person_list: the people of the widget's group, 64 by default (spec), photos 4x3 at 900 wide. */
 export function load({ fields, transport }: WidgetLoadArgs<PersonListFields>) {

@@ -2,7 +2,7 @@ import { Picture } from "~/components/image";
 
 import type { WidgetData, WidgetViewProps } from "../../define-widget";
 import { WidgetSection } from "../../shared/widget-section";
-import type { PersonListFields } from "./fields";
+import type { PersonListFields } from "./fields.server";
 import type { load } from "./load.server";
 
 type Props = WidgetViewProps<PersonListFields, WidgetData<typeof load>>;

@@ -1,5 +1,5 @@
 import type { WidgetViewProps } from "../../define-widget";
-import type { RawCodeFields } from "./fields";
+import type { RawCodeFields } from "./fields.server";
 
 type Props = WidgetViewProps<RawCodeFields>;
 

@@ -1,5 +1,5 @@
 import { defineWidget } from "../../define-widget";
-import { testimonialGridFields } from "./fields";
+import { testimonialGridFields } from "./fields.server";
 import { load } from "./load.server";
 import { TestimonialGridView } from "./view";
 
@@ -8,4 +8,5 @@ export const testimonialGridWidget = defineWidget({
   fields: testimonialGridFields,
   View: TestimonialGridView,
   load,
+  browser: false,
 });

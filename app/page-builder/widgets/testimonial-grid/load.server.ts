@@ -1,7 +1,7 @@
 import { getTestimonials } from "~/lib/api/testimonials.server";
 
 import type { WidgetLoadArgs } from "../../define-widget";
-import type { TestimonialGridFields } from "./fields";
+import type { TestimonialGridFields } from "./fields.server";
 
 /**
  * core/testimonial_grid: the testimonials of the widget's group, 12 by default and at most 100,

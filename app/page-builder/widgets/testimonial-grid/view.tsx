@@ -3,7 +3,7 @@ import { Picture } from "~/components/image";
 import type { WidgetData, WidgetViewProps } from "../../define-widget";
 import { showable } from "../../shared/testimonials";
 import { WidgetSection } from "../../shared/widget-section";
-import type { TestimonialGridFields } from "./fields";
+import type { TestimonialGridFields } from "./fields.server";
 import type { load } from "./load.server";
 import { Stars } from "./stars";
 

@@ -1,5 +1,5 @@
 import { defineWidget } from "../../define-widget";
-import { tplHeadingFields } from "./fields";
+import { tplHeadingFields } from "./fields.server";
 import { load } from "./load.server";
 import { TplHeadingView } from "./view";
 
@@ -8,4 +8,5 @@ export const tplHeadingWidget = defineWidget({
   fields: tplHeadingFields,
   View: TplHeadingView,
   load,
+  browser: false,
 });

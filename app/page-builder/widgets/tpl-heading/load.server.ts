@@ -1,6 +1,6 @@
 import type { WidgetLoadArgs } from "../../define-widget";
 import { widgetImage } from "../../shared/widget-image.server";
-import type { TplHeadingFields } from "./fields";
+import type { TplHeadingFields } from "./fields.server";
 
 /** tpl/heading: its background image, 16x5 at 1920 wide. */
 export async function load({ fields, transport }: WidgetLoadArgs<TplHeadingFields>) {

@@ -1,7 +1,7 @@
 import { Picture } from "~/components/image";
 
 import type { WidgetData, WidgetViewProps } from "../../define-widget";
-import type { TplHeadingFields } from "./fields";
+import type { TplHeadingFields } from "./fields.server";
 import type { load } from "./load.server";
 
 type Props = WidgetViewProps<TplHeadingFields, WidgetData<typeof load>>;

@@ -1,7 +1,6 @@
 import type { z } from "zod";
 
-import { imageHashes, oneOf, text, widgetFields } from "../../fields";
-import { buttonFields } from "../../shared/link-target";
+import { buttonFields, imageHashes, oneOf, text, widgetFields } from "../../fields";
 
 export const imageWithContentFields = widgetFields({
   heading: text(),

@@ -1,7 +1,6 @@
 import type { z } from "zod";
 
-import { imageHashes, text, widgetFields } from "../../fields";
-import { buttonFields } from "../../shared/link-target";
+import { buttonFields, imageHashes, text, widgetFields } from "../../fields";
 
 export const callToActionFields = widgetFields({
   heading: text(),

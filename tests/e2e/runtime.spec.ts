@@ -1,0 +1,116 @@
+import type { Page, Request } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+
+import { hasRuntime, isSameDocument, markDocument, PAGES, scrollY, stubMaps, waitForHydration } from "./support";
+
+/**
+ * JavaScript only where a page needs it (decision 030). Pages whose widgets are all HTML and CSS
+ * ship no Remix runtime: no modules, no hydration data, only two small inline scripts (scroll
+ * animations and the back-to-top arrow); their links are ordinary document loads. Pages with a
+ * slideshow, a product dialog, a lightbox or a video keep the runtime, and load each widget's
+ * library only where it is used.
+ */
+
+const WITHOUT_RUNTIME = [
+  PAGES.about.path,
+  PAGES.delivery.path,
+  PAGES.whereToFindUs.path,
+  "/catalogue/table-settings/palmwoods-square-setting",
+  "/no-such-page",
+];
+const WITH_RUNTIME = [PAGES.home.path, PAGES.catalogue.path, "/catalogue/table-settings", "/showcase"];
+
+/** Every script request the page makes from now on. */
+function recordScripts(page: Page) {
+  const scripts: string[] = [];
+  page.on("request", (request: Request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  return scripts;
+}
+
+test.describe("with JavaScript", () => {
+  test.beforeEach(async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "what a page ships to a browser that runs it");
+    await stubMaps(page);
+  });
+
+  for (const path of WITHOUT_RUNTIME) {
+    test(`${path} ships no runtime: no script file, only inline scripts under 2 KB`, async ({ page }) => {
+      const scripts = recordScripts(page);
+      const response = await page.goto(path, { waitUntil: "networkidle" });
+      const html = await response!.text();
+      expect(scripts, "script files requested").toEqual([]);
+      expect(html).not.toContain('rel="modulepreload"');
+      expect(html).not.toContain("__remixContext");
+      expect(html).not.toContain('id="i18n-messages"');
+      expect(await hasRuntime(page)).toBe(false);
+      const inline = [...html.matchAll(/<script(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g)];
+      expect(inline.length).toBeGreaterThan(0);
+      for (const [, body] of inline) expect(Buffer.byteLength(body)).toBeLessThan(2048);
+      // The inline scripts ran: the scroll animations marked the document.
+      expect(await page.evaluate(() => document.documentElement.hasAttribute("data-aos-on"))).toBe(true);
+      await expect(page.locator('[role="progressbar"]')).toHaveCount(0);
+    });
+  }
+
+  for (const path of WITH_RUNTIME) {
+    test(`${path} needs the browser: it ships the runtime and hydrates`, async ({ page }) => {
+      await page.goto(path);
+      await waitForHydration(page);
+      await expect(page.locator('[role="progressbar"]')).toHaveCount(1);
+    });
+  }
+
+  test("a widget's library loads only on the pages that use it", async ({ page }) => {
+    const scripts = recordScripts(page);
+    const loaded = (name: RegExp) => scripts.some((s) => name.test(s));
+    await page.goto(PAGES.home.path, { waitUntil: "networkidle" });
+    await waitForHydration(page);
+    // The slideshow (Swiper) starts on the home page; no lightbox there.
+    await expect(page.locator(".hero.swiper-initialized")).toHaveCount(1);
+    expect(loaded(/\/slideshow-[\w]+\.js$/)).toBe(true);
+    expect(loaded(/photoswipe/)).toBe(false);
+
+    scripts.length = 0;
+    await page.goto("/showcase", { waitUntil: "networkidle" });
+    await waitForHydration(page);
+    await expect(page.locator('section[data-layout="grid"]').first()).toHaveAttribute("data-lightbox", "ready");
+    expect(loaded(/photoswipe-lightbox/)).toBe(true);
+  });
+
+  test("from a page without the runtime, a link loads the next page as a new document", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 700 });
+    await page.goto(PAGES.about.path);
+    await markDocument(page);
+    const footerDelivery = page.getByRole("navigation", { name: "Footer" }).getByRole("link", { name: "Delivery" });
+    await footerDelivery.scrollIntoViewIfNeeded();
+    await footerDelivery.click();
+    await expect(page).toHaveURL(PAGES.delivery.path);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(PAGES.delivery.h1);
+    expect(await isSameDocument(page), "a document load").toBe(false);
+    await expect.poll(() => scrollY(page)).toBe(0);
+
+    // Then on to a page that needs the browser: its runtime starts there.
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Catalogue", exact: true }).click();
+    await expect(page).toHaveURL(PAGES.catalogue.path);
+    await waitForHydration(page);
+  });
+
+  test("once the runtime runs, it stays: a page reached from there renders client-side and works", async ({ page }) => {
+    await page.goto(PAGES.catalogue.path);
+    await waitForHydration(page);
+    await markDocument(page);
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About", exact: true }).click();
+    await expect(page).toHaveURL(PAGES.about.path);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(PAGES.about.h1);
+    expect(await isSameDocument(page), "a client-side navigation").toBe(true);
+    // The page works as it does on its own: its FAQ opens, its tabs switch.
+    const faq = page.getByRole("region", { name: "Frequently asked questions" });
+    await faq.locator("summary").first().click();
+    await expect(faq.locator("details").first()).toHaveAttribute("open");
+    await page.getByRole("tab", { name: "Our timber" }).click();
+    await expect(page.getByRole("tab", { name: "Our timber" })).toHaveAttribute("aria-selected", "true");
+    expect(await isSameDocument(page)).toBe(true);
+  });
+});
