@@ -1,3 +1,4 @@
+import { CIRCUIT_OPEN, isUpstreamError } from "~/lib/api/errors";
 import type { Page, Widget } from "~/lib/api/schemas";
 
 import type { RegisteredWidget } from "./define-widget";
@@ -90,7 +91,10 @@ export async function loadWidgetData(
         return [w.id, await load(w, ctx)] as const;
       } catch (error) {
         if (error instanceof ItemNotFound) throw error;
-        console.error(`[page-builder] loading ${w.type} (${w.id}) failed:`, (error as Error).message);
+        // While the circuit breaker is open it has said so once; a line per widget would flood the log.
+        if (!(isUpstreamError(error) && error.code === CIRCUIT_OPEN)) {
+          console.error(`[page-builder] loading ${w.type} (${w.id}) failed:`, (error as Error).message);
+        }
         return [w.id, null] as const;
       }
     }),

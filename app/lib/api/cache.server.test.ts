@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { SwrCache } from "./cache.server";
+import { CIRCUIT_OPEN, UpstreamError } from "./errors";
 
 /** A promise with its resolve and reject exposed. */
 function deferred<T>() {
@@ -106,6 +107,17 @@ describe("SwrCache", () => {
     now += 5;
     await cache.get("k", load, { freshFor: 10, same });
     expect(load).not.toHaveBeenCalled();
+  });
+
+  it("says nothing of a refresh the open circuit breaker refused (the breaker said so once)", async () => {
+    await cache.get("k", async () => "v1", { freshFor: 100 });
+    now += 100;
+    const refused = async (): Promise<string> => {
+      throw new UpstreamError("the upstream is down; not waiting", -1, "/k", CIRCUIT_OPEN);
+    };
+    await expect(cache.get("k", refused, { freshFor: 100 })).resolves.toBe("v1");
+    await cache.settle();
+    expect(console.warn).not.toHaveBeenCalled();
   });
 
   it("keeps serving the stale value when the refresh fails, and tries again on a later get", async () => {

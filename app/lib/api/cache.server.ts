@@ -11,6 +11,8 @@
  * one answer in all its query variants (`/api/v1/cognito/page` is the page list, not every page);
  * ending in `/` it names everything under it (`/api/v1/cognito/page/`: every page).
  */
+import { CIRCUIT_OPEN, isUpstreamError } from "./errors";
+
 export interface CacheOptions<T> {
   /** How long a value stays fresh, in ms; or a function of the value (for schedules). */
   freshFor: number | ((value: T, now: number) => number);
@@ -153,7 +155,8 @@ export class SwrCache {
       .catch((error) => {
         if (options.keepStale && !options.keepStale(error)) {
           if (current()) this.entries.delete(key);
-        } else {
+        } else if (!(isUpstreamError(error) && error.code === CIRCUIT_OPEN)) {
+          // (While the circuit breaker is open it has said so once: no line per refresh.)
           console.warn(`[cache] refresh of ${key} failed; serving the stale copy:`, (error as Error).message);
         }
         return entry.value;
