@@ -9,7 +9,9 @@
 //      of 10, 50 and 200 connections on / (errors and timeouts counted);
 //   2. without it (PAGE_CACHE=off): /, /about, /catalogue and the bare route (the floor: the same
 //      Remix handler, root loader and layout with no page of its own).
-// Each target gets a warm-up, then autocannon (50 connections, 10 s) one target at a time; `--peer`
+// Each target gets a warm-up, then its load (50 connections, 10 s) one target at a time: from wrk
+// when the machine has it (lighter on a shared 2-core machine; scripts/lib/wrk.mjs), else from
+// autocannon (a dependency, always there); `--load` picks. `--peer`
 // adds another server's page (WordPress, say) to the same run. It prints one table, the ladder, and
 // the targets of issue 10 with this run's figures.
 // A benchmark, not a test: it never fails on numbers; it exits non-zero only when a server does
@@ -22,6 +24,7 @@
 //   --cache on|off    only the server with (on) or without (off) the page cache (default: both)
 //   --peer URL        also load this URL (repeatable), e.g. --peer http://127.0.0.1:8080/
 //   --cpu-prof DIR    run the servers under `node --cpu-prof` and keep the .cpuprofile files in DIR
+//   --load wrk|autocannon  the load generator (default: wrk when installed, else autocannon)
 //
 // The servers are started by startSite() (scripts/lib/site.mjs), as for `npm run lighthouse`.
 import { spawnSync } from "node:child_process";
@@ -32,6 +35,7 @@ import { pathToFileURL } from "node:url";
 
 import { ensureBuild, ensureDependencies, root, say } from "./lib/ensure.mjs";
 import { BROWSER_HEADERS, startSite } from "./lib/site.mjs";
+import { hasWrk, runWrk } from "./lib/wrk.mjs";
 
 /** The machine, for the top of a report. */
 export function machine() {
@@ -72,7 +76,7 @@ const PHASES = [
 const kindOf = (p) => (p === STATIC ? "static" : p === BARE ? "bare" : "page");
 
 function parseArgs(argv) {
-  const options = { only: [], duration: 10, connections: 50, cache: null, peers: [], cpuProf: null };
+  const options = { only: [], duration: 10, connections: 50, cache: null, peers: [], cpuProf: null, load: null };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split(/=(.*)/s, 2);
     const value = () => inline ?? argv[++i];
@@ -82,10 +86,15 @@ function parseArgs(argv) {
     else if (flag === "--cache") options.cache = value();
     else if (flag === "--peer") options.peers.push(value());
     else if (flag === "--cpu-prof") options.cpuProf = value();
+    else if (flag === "--load") options.load = value();
     else {
       console.error(`unknown option ${argv[i]} (see the top of scripts/bench.mjs)`);
       process.exit(2);
     }
+  }
+  if (options.load !== null && !["wrk", "autocannon"].includes(options.load)) {
+    console.error("--load takes wrk or autocannon");
+    process.exit(2);
   }
   if (options.cache !== null && !["on", "off"].includes(options.cache)) {
     console.error("--cache takes on or off");
@@ -144,16 +153,28 @@ async function main() {
   ensureDependencies();
   ensureBuild({ bench: true });
   console.log("  Build: made with DOVETAIL_BENCH=1, so /bench-bare (the floor route) is served; other builds omit it.");
+  options.load ??= hasWrk() ? "wrk" : "autocannon";
+  if (options.load === "wrk" && !hasWrk()) {
+    console.error("--load wrk: wrk is not installed (Debian: apt-get install wrk)");
+    process.exit(2);
+  }
+  console.log(`  Load generator: ${options.load}`);
   const { default: autocannon } = await import("autocannon");
 
-  let current = null; // the autocannon run in progress, stopped on Ctrl-C
+  let current = null; // the load run in progress, stopped on Ctrl-C
   let interrupted = false;
-  const run = (opts) =>
-    new Promise((resolve, reject) => {
+  const run = (opts) => {
+    if (options.load === "wrk") {
+      const running = runWrk({ headers: BROWSER_HEADERS, ...opts });
+      current = running;
+      return running;
+    }
+    return new Promise((resolve, reject) => {
       current = autocannon({ headers: BROWSER_HEADERS, ...opts }, (error, result) =>
         error ? reject(error) : resolve(result),
       );
     });
+  };
   const stopped = () => new Promise(() => {}); // the SIGINT handler stops the server and exits
 
   const results = []; // { label, cache, connections, r, cpuMsPerRequest, kind, path, outcome }
@@ -166,7 +187,7 @@ async function main() {
         ? ((cpuAfter - cpuBefore) * 1000) / r.requests.total
         : NaN;
     console.log(
-      `  ${fmt(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ` +
+      `  ${fmt(r.requests.average)} req/s, p50 ${fmt(r.latency.p50, 1)} ms, p99 ${fmt(r.latency.p99, 1)} ms, ` +
         `${r.errors} errors, ${r.timeouts} timeouts, server CPU ${fmt(cpuMsPerRequest, 2)} ms/request`,
     );
     return { r, cpuMsPerRequest };
@@ -204,7 +225,7 @@ async function main() {
       for (const t of phase.targets) {
         const outcome = kindOf(t) === "page" ? await pageCacheOutcome(site.origin + t) : "–";
         say(
-          `autocannon ${t} (page cache ${phase.cache}, Server-Timing page: ${outcome}): ${options.connections} connections, ${options.duration} s…`,
+          `${options.load} ${t} (page cache ${phase.cache}, Server-Timing page: ${outcome}): ${options.connections} connections, ${options.duration} s…`,
         );
         const { r, cpuMsPerRequest } = await measure(site.origin + t, options.connections, site.cpuSeconds);
         if (interrupted) return stopped();
@@ -225,7 +246,7 @@ async function main() {
             results.push({ ...reuse, ladder: true });
             continue;
           }
-          say(`Ladder: autocannon / (page cache on): ${connections} connections, ${options.duration} s…`);
+          say(`Ladder: ${options.load} / (page cache on): ${connections} connections, ${options.duration} s…`);
           const { r, cpuMsPerRequest } = await measure(site.origin + "/", connections, site.cpuSeconds);
           if (interrupted) return stopped();
           results.push({ path: "/", kind: "page", cache: "on", connections, r, cpuMsPerRequest, ladder: true });
@@ -238,7 +259,7 @@ async function main() {
     }
   }
   for (const peer of options.peers) {
-    say(`autocannon the peer ${peer}: ${options.connections} connections, ${options.duration} s…`);
+    say(`${options.load} the peer ${peer}: ${options.connections} connections, ${options.duration} s…`);
     const res = await fetch(peer, { headers: BROWSER_HEADERS }).catch((error) => ({
       ok: false,
       status: error.message,
@@ -288,7 +309,7 @@ function report({ options, m, loadBefore, rev, servers, results }) {
     `Load average (1/5/15 min): ${load(loadBefore)} before, ${load(os.loadavg())} after — other work on the machine skews the numbers`,
     `Servers: tsx server.ts, NODE_ENV=${env.NODE_ENV}, build with DOVETAIL_BENCH=1, embedded CMS on PGlite (fresh DATA_DIR each), ` +
       `PUBLIC_URL set; ${servers.map((s) => `PAGE_CACHE=${s.cache} at ${s.origin}`).join(", ")}; revision ${rev}`,
-    `Load: autocannon, ${options.connections} connections, ${options.duration} s per target, one target at a time, on the same ${m.cores}-core machine;`,
+    `Load: ${options.load}, ${options.connections} connections, ${options.duration} s per target, one target at a time, on the same ${m.cores}-core machine;`,
     `      request headers of a browser (Accept-Encoding: gzip, deflate, br; a non-crawler User-Agent); ${WARM_UP_SECONDS}-s warm-up each;`,
     `      "page" = what Server-Timing said of the page just before its run; server CPU ms/req = CPU time the server's`,
     `      processes used during the run (/proc) ÷ requests answered`,
@@ -357,7 +378,11 @@ function report({ options, m, loadBefore, rev, servers, results }) {
   }
   const fifty = at(50) ?? (options.connections === 50 ? home : undefined);
   if (fifty)
-    check("/ with the cache: p99 ≤ 50 ms at 50 connections", `${fifty.r.latency.p99} ms`, fifty.r.latency.p99 <= 50);
+    check(
+      "/ with the cache: p99 ≤ 50 ms at 50 connections",
+      `${fmt(fifty.r.latency.p99, 1)} ms`,
+      fifty.r.latency.p99 <= 50,
+    );
   if (at(200)) {
     const r = at(200).r;
     check(
