@@ -10,7 +10,7 @@
 //   - the variants: light and dark theme, right to left (Arabic), the 404 page, and a page as a
 //     crawler gets it (the whole document at once).
 // Then it runs vnu once over all of them (--errors-only, JSON) and prints every error with its
-// page, line, column and message. Exits 1 when any page has an error or answers an unexpected
+// page, line, column and message (CSS messages left out: see runVnu). Exits 1 when any page has an error or answers an unexpected
 // status, 2 when the check could not run.
 //
 // Options (after `npm run validate:html --`):
@@ -123,6 +123,10 @@ function runVnu(files) {
   }
   const byFile = new Map(files.map((f) => [f, []]));
   for (const message of report.messages ?? []) {
+    // The inlined stylesheet (decision 031) is Tailwind's CSS, newer than vnu's CSS checker knows
+    // (margin-trim, custom properties in transitions): the markup is what is checked here, as when
+    // the stylesheet was a file of its own that vnu never saw.
+    if (message.message?.startsWith("CSS: ")) continue;
     const file = message.url ? new URL(message.url).pathname : null;
     const list = byFile.get(file);
     if (list) list.push(message);

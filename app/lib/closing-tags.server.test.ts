@@ -1,5 +1,8 @@
 import { once } from "node:events";
+import { PassThrough } from "node:stream";
 
+import { createElement as h } from "react";
+import { renderToPipeableStream } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 
 import { holdBackClosingTags } from "./closing-tags.server";
@@ -60,5 +63,37 @@ describe("holdBackClosingTags", () => {
 
   it("passes a stream without closing tags through unchanged", async () => {
     expect(await run(["Unexpected ", "Server Error</"])).toBe("Unexpected Server Error</");
+  });
+
+  it("leaves out the NUL bytes React 18 writes before a character that does not fit its buffer", async () => {
+    // Many small writes, a breadcrumb separator (3 bytes in UTF-8) among them: some prefix lengths
+    // leave one or two bytes of React's 2 KB buffer when a separator comes (react/react#31134).
+    const page = (n: number) =>
+      h(
+        "div",
+        null,
+        h("i", { title: "y".repeat(n) }),
+        Array.from({ length: 300 }, (_, i) => [h("span", { key: `s${i}` }, "ab"), h("b", { key: `b${i}` }, "›")]),
+      );
+    const render = (n: number, through: boolean) =>
+      new Promise<Buffer>((resolve, reject) => {
+        const { pipe } = renderToPipeableStream(page(n), {
+          onAllReady() {
+            const out: Buffer[] = [];
+            const stream = through ? pipe(holdBackClosingTags()) : pipe(new PassThrough());
+            stream.on("data", (c: Buffer) => out.push(c));
+            stream.on("end", () => resolve(Buffer.concat(out)));
+          },
+          onShellError: reject,
+        });
+      });
+    let raw = 0;
+    for (let n = 0; n < 12; n++) {
+      if ((await render(n, false)).includes(0)) raw++;
+      const html = (await render(n, true)).toString("utf8");
+      expect(html).not.toContain("\0");
+      expect(html.split("›")).toHaveLength(301);
+    }
+    expect(raw, "React still writes NUL bytes here (else this test proves nothing)").toBeGreaterThan(0);
   });
 });

@@ -12,7 +12,29 @@ function partialMatchLength(data: Buffer) {
 }
 
 /**
- * Moves the document's `</body></html>` to the very end of the stream.
+ * `bytes` without any 0x00 byte. React 18.3's streaming renderer writes its whole 2 KB buffer when
+ * a multi-byte character does not fit in what is left of it, unwritten zeros included
+ * (react/react#31134): a stray U+0000 or two before the character, which the HTML parser reports
+ * as an error. The byte 0x00 is never part of another character in UTF-8, and a document holds no
+ * NUL of its own, so every one is dropped.
+ */
+export function withoutNulBytes(bytes: Buffer) {
+  let at = bytes.indexOf(0);
+  if (at === -1) return bytes;
+  const parts: Buffer[] = [];
+  let from = 0;
+  while (at !== -1) {
+    if (at > from) parts.push(bytes.subarray(from, at));
+    from = at + 1;
+    at = bytes.indexOf(0, from);
+  }
+  parts.push(bytes.subarray(from));
+  return Buffer.concat(parts);
+}
+
+/**
+ * Moves the document's `</body></html>` to the very end of the stream (and drops React's stray
+ * NUL bytes: see `withoutNulBytes`).
  *
  * React 18 writes the closing tags with the shell; everything that streams in later (Remix's
  * single-fetch data scripts and the Suspense boundaries around them) then lands after `</html>`,
@@ -26,7 +48,7 @@ export function holdBackClosingTags() {
   let found = false;
   return new Transform({
     transform(chunk: Buffer | string, _encoding, done) {
-      const bytes = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
+      const bytes = withoutNulBytes(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
       if (found) return done(null, bytes);
       const data = pending.length ? Buffer.concat([pending, bytes]) : bytes;
       const at = data.indexOf(CLOSING);

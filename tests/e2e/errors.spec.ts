@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+
 import { expect, test } from "@playwright/test";
 
 import { PAGES, SITE } from "./support";
@@ -77,13 +79,23 @@ test.describe("security", () => {
     expect(headers["x-content-type-options"]).toBe("nosniff");
     expect(headers["x-powered-by"]).toBeUndefined();
 
-    // Every script in the served HTML carries this response's nonce (JSON-LD data blocks never run and need none).
+    // Every script in the served HTML is allowed by this response's policy: it carries this
+    // response's nonce, or (a page from the rendered-page cache, decision 029) it is inline and its
+    // SHA-256 is listed. JSON-LD data blocks never run and need neither.
+    const scriptSrc = csp.match(/script-src ([^;]*)/)![1];
     const html = (await response!.text()).replace(/<script type="application\/ld\+json">.*?<\/script>/gs, "");
-    const scriptNonces = [...html.matchAll(/<script\b[^>]*\bnonce="([^"]*)"/g)].map((m) => m[1]);
-    const scripts = [...html.matchAll(/<script\b/g)].length;
-    expect(scripts).toBeGreaterThan(0);
-    expect(scriptNonces).toHaveLength(scripts);
-    for (const n of scriptNonces) expect(n).toBe(nonce);
+    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [, attributes, source] of scripts) {
+      const scriptNonce = attributes.match(/\bnonce="([^"]*)"/)?.[1];
+      if (scriptNonce !== undefined) {
+        expect(scriptNonce).toBe(nonce);
+        continue;
+      }
+      expect(attributes, "a script without a nonce is inline").not.toMatch(/\ssrc=/);
+      const hash = createHash("sha256").update(source, "utf8").digest("base64");
+      expect(scriptSrc, "an inline script without a nonce is allowed by its hash").toContain(`'sha256-${hash}'`);
+    }
 
     // A fresh nonce for each response.
     const again = await request.get("/about");
