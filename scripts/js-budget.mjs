@@ -3,7 +3,8 @@
 // Starts the built server with a temporary DATA_DIR (scripts/lib/site.mjs), fetches every page of
 // the sitemap and the 404 page as a browser would, and sums the compressed size of the scripts
 // each page loads: inline scripts (their text, Brotli-compressed alone at the server's quality)
-// and external ones (`<script src>` and `<link rel="modulepreload">`, each counted once, at the
+// and external ones (`<script src>`, `<link rel="modulepreload">` and the modules the deferred
+// runtime preloads, its `data-preload`, each counted once, at the
 // bytes the server sends with `Accept-Encoding: br`). JSON data blocks (`application/json`,
 // `application/ld+json`) are data, not script. Libraries a widget imports on demand once the page
 // runs (Swiper, PhotoSwipe) are not in the document, so they are not counted here; the
@@ -52,11 +53,12 @@ const attribute = (attrs, name) => {
 };
 
 /** A script element's type that browsers run: none, a JavaScript MIME type, or a module. */
-const EXECUTABLE = /^(?:|module|(?:text|application)\/(?:x-)?(?:java|ecma)script)$/i;
+const EXECUTABLE = /^(?:|module|text\/x-deferred-module|(?:text|application)\/(?:x-)?(?:java|ecma)script)$/i;
 
 /**
  * The scripts of a served document: inline ones (their text) and external ones (their URLs,
- * from `<script src>` and `<link rel="modulepreload">`, each once). JSON data blocks are left out.
+ * from `<script src>`, `<link rel="modulepreload">` and the deferred runtime's `data-preload`, each
+ * once). JSON data blocks are left out; the deferred runtime's entry script is script.
  */
 export function documentScripts(html) {
   const inline = [];
@@ -67,6 +69,8 @@ export function documentScripts(html) {
     const src = attribute(attrs, "src");
     if (src) external.add(src);
     else if (body.trim()) inline.push(body);
+    // The runtime's deferred entry script names the modules it will preload (decision 033).
+    for (const href of (attribute(attrs, "data-preload") ?? "").split(/\s+/)) if (href) external.add(href);
   }
   for (const [, attrs] of html.matchAll(/<link\b([^>]*)>/gi)) {
     const rel = (attribute(attrs, "rel") ?? "").toLowerCase().split(/\s+/);

@@ -1,4 +1,7 @@
 import { Scripts, ScrollRestoration, useMatches } from "@remix-run/react";
+import { Children, cloneElement, Fragment, isValidElement, type ReactElement, type ReactNode } from "react";
+
+import { DEFERRED_MODULE_TYPE, RUNTIME_LOADER } from "~/lib/runtime-loader";
 
 /** What a route match offers for the decision: its loader data and its handle. */
 interface RouteMatchLike {
@@ -30,7 +33,48 @@ export function usePageRuntime() {
 }
 
 /**
- * The runtime's scripts: hydration data, modulepreloads, the entry module and scroll
+ * Remix's <Scripts/> output made lazy: the modulepreload links leave the document (their URLs go
+ * to the entry script's `data-preload`) and the entry script becomes a data block of
+ * DEFERRED_MODULE_TYPE. The hydration data script is left as it is. Server and browser render
+ * the same, so hydration matches.
+ */
+export function deferScripts(node: ReactNode): ReactNode {
+  const preloads: string[] = [];
+  const collect = (children: ReactNode): ReactNode =>
+    Children.map(children, (child) => {
+      if (!isValidElement(child)) return child;
+      const props = child.props as { rel?: string; href?: string; type?: string; children?: ReactNode };
+      if (child.type === "link" && props.rel === "modulepreload") {
+        if (props.href && !preloads.includes(props.href)) preloads.push(props.href);
+        return null;
+      }
+      if (child.type === Fragment) return cloneElement(child as ReactElement, {}, collect(props.children));
+      return child;
+    });
+  const mark = (children: ReactNode): ReactNode =>
+    Children.map(children, (child) => {
+      if (!isValidElement(child)) return child;
+      const props = child.props as { type?: string; children?: ReactNode };
+      if (child.type === "script" && props.type === "module") {
+        return cloneElement(child as ReactElement<Record<string, unknown>>, {
+          type: DEFERRED_MODULE_TYPE,
+          async: undefined,
+          "data-preload": preloads.join(" "),
+        });
+      }
+      if (child.type === Fragment) return cloneElement(child as ReactElement, {}, mark(props.children));
+      return child;
+    });
+  return mark(collect(node));
+}
+
+/** Remix's <Scripts/>, deferred (see deferScripts). Its hooks are this component's own. */
+function DeferredScripts({ nonce }: { nonce: string }) {
+  return <>{deferScripts(Scripts({ nonce }))}</>;
+}
+
+/**
+ * The runtime's scripts: hydration data, the deferred entry module with its loader, and scroll
  * restoration, or nothing at all. Without them a link is an ordinary document load, and the
  * browser restores the scroll position itself on back and forward.
  */
@@ -39,7 +83,8 @@ export function PageRuntime({ nonce, enabled }: { nonce: string; enabled: boolea
   return (
     <>
       <ScrollRestoration nonce={nonce} />
-      <Scripts nonce={nonce} />
+      <DeferredScripts nonce={nonce} />
+      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: RUNTIME_LOADER }} />
     </>
   );
 }

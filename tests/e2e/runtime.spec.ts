@@ -56,8 +56,18 @@ test.describe("with JavaScript", () => {
 
   for (const path of WITH_RUNTIME) {
     test(`${path} needs the browser: it ships the runtime and hydrates`, async ({ page }) => {
-      await page.goto(path);
+      // The runtime's modules are fetched only once the page has loaded (decision 033): the first
+      // paint and the largest image never share the network with them.
+      let loaded = false;
+      const early: string[] = [];
+      page.on("load", () => (loaded = true));
+      page.on("request", (request: Request) => {
+        if (request.resourceType() === "script" && !loaded) early.push(new URL(request.url()).pathname);
+      });
+      const response = await page.goto(path);
+      expect(await response!.text()).not.toMatch(/<link[^>]*modulepreload/);
       await waitForHydration(page);
+      expect(early, "no script file is fetched before the load event").toEqual([]);
       await expect(page.locator('[role="progressbar"]')).toHaveCount(1);
     });
   }

@@ -23,6 +23,14 @@ describe("the JS budget's reading of a document", () => {
     expect(external).toEqual(["/build/entry.js", "https://cdn.example/a.js"]);
   });
 
+  it("counts the deferred runtime's entry script and the modules it will preload", () => {
+    const deferred = documentScripts(
+      '<script type="text/x-deferred-module" data-preload="/build/m.js /build/entry.js">import("/build/entry.js");</script>',
+    );
+    expect(deferred.inline).toEqual(['import("/build/entry.js");']);
+    expect(deferred.external).toEqual(["/build/m.js", "/build/entry.js"]);
+  });
+
   it("finds the inlined stylesheet", () => {
     expect(inlineStylesheet(html)).toBe("body{margin:0}");
     expect(inlineStylesheet("<head></head>")).toBeNull();

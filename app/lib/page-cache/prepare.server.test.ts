@@ -3,6 +3,8 @@ import zlib from "node:zlib";
 
 import { describe, expect, it } from "vitest";
 
+import { DEFERRED_MODULE_TYPE } from "~/lib/runtime-loader";
+
 import { emptyCspSources } from "../security-headers.server";
 import { inlineScriptHashes, preparePage, type RenderedPage, sharedLifetime } from "./prepare.server";
 
@@ -61,6 +63,13 @@ describe("sharedLifetime", () => {
 describe("inlineScriptHashes", () => {
   it("hashes the inline scripts a browser runs, and no data block or external script", () => {
     expect(inlineScriptHashes(html)).toEqual([sha(BOOT), sha(MODULE)]);
+  });
+
+  it("hashes the runtime's deferred entry script, which its loader runs later from the same text", () => {
+    const entry = 'import("/build/entry.client.js");';
+    expect(inlineScriptHashes(`<script type="${DEFERRED_MODULE_TYPE}" data-preload="/a.js">${entry}</script>`)).toEqual(
+      [sha(entry)],
+    );
   });
 
   it("hashes the source as the browser does: CR LF read as LF", () => {

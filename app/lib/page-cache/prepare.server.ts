@@ -2,6 +2,8 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 
+import { DEFERRED_MODULE_TYPE } from "~/lib/runtime-loader";
+
 import { type CspSources, emptyCspSources } from "../security-headers.server";
 import type { StoredPage } from "./store.server";
 
@@ -32,8 +34,11 @@ const NOT_REPLAYED = new Set([
   "transfer-encoding",
 ]);
 
-/** Script types a browser runs; any other type (JSON, JSON-LD) is data and needs no hash. */
-const EXECUTABLE_TYPES = new Set(["", "module", "text/javascript", "application/javascript"]);
+/**
+ * Script types a browser runs; any other type (JSON, JSON-LD) is data and needs no hash. The
+ * deferred entry module is run later, from its text, by the runtime's loader: it needs one too.
+ */
+const EXECUTABLE_TYPES = new Set(["", "module", "text/javascript", "application/javascript", DEFERRED_MODULE_TYPE]);
 
 /** `public, …, s-maxage=N, stale-while-revalidate=M` → { lifetime: N, stale: M }, or null when not shareable. */
 export function sharedLifetime(cacheControl: string | null) {
