@@ -1,4 +1,4 @@
-import { CIRCUIT_OPEN, isUpstreamError } from "~/lib/api/errors";
+import { isCircuitOpen } from "~/lib/api/errors";
 import type { Page, Widget } from "~/lib/api/schemas";
 
 import type { RegisteredWidget } from "./define-widget";
@@ -92,7 +92,7 @@ export async function loadWidgetData(
       } catch (error) {
         if (error instanceof ItemNotFound) throw error;
         // While the circuit breaker is open it has said so once; a line per widget would flood the log.
-        if (!(isUpstreamError(error) && error.code === CIRCUIT_OPEN)) {
+        if (!isCircuitOpen(error)) {
           console.error(`[page-builder] loading ${w.type} (${w.id}) failed:`, (error as Error).message);
         }
         return [w.id, null] as const;

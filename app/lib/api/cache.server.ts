@@ -11,7 +11,7 @@
  * one answer in all its query variants (`/api/v1/cognito/page` is the page list, not every page);
  * ending in `/` it names everything under it (`/api/v1/cognito/page/`: every page).
  */
-import { CIRCUIT_OPEN, isUpstreamError } from "./errors";
+import { isCircuitOpen } from "./errors";
 
 export interface CacheOptions<T> {
   /** How long a value stays fresh, in ms; or a function of the value (for schedules). */
@@ -155,7 +155,7 @@ export class SwrCache {
       .catch((error) => {
         if (options.keepStale && !options.keepStale(error)) {
           if (current()) this.entries.delete(key);
-        } else if (!(isUpstreamError(error) && error.code === CIRCUIT_OPEN)) {
+        } else if (!isCircuitOpen(error)) {
           // (While the circuit breaker is open it has said so once: no line per refresh.)
           console.warn(`[cache] refresh of ${key} failed; serving the stale copy:`, (error as Error).message);
         }

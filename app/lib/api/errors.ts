@@ -34,3 +34,11 @@ export const CIRCUIT_OPEN = "circuit-open";
 export function isUpstreamError(e: unknown): e is UpstreamError {
   return typeof e === "object" && e !== null && (e as { [UPSTREAM_ERROR]?: unknown })[UPSTREAM_ERROR] === true;
 }
+
+/**
+ * True for a call the open circuit breaker refused without making it. The breaker logs once when
+ * it opens; callers that would log each failure leave these out.
+ */
+export function isCircuitOpen(e: unknown) {
+  return isUpstreamError(e) && e.code === CIRCUIT_OPEN;
+}

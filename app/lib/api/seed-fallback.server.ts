@@ -2,7 +2,7 @@ import seedDomain from "../../../seeds/domain.json";
 import seedLinks from "../../../seeds/links.json";
 import seedPages from "../../../seeds/pages.json";
 import seedRedirects from "../../../seeds/redirects.json";
-import { CIRCUIT_OPEN, isUpstreamError } from "./errors";
+import { isCircuitOpen, isUpstreamError } from "./errors";
 import type { InitialData, Page, Settings } from "./schemas";
 import { initialDataSchema, pageSchema, settingsSchema } from "./schemas";
 
@@ -49,7 +49,7 @@ export async function orSeed<T>(load: () => Promise<T>, fallback: () => T | null
       const seeded = fallback();
       if (seeded !== null) {
         // While the breaker is open it has said so once; a line per call would flood the log.
-        if (error.code !== CIRCUIT_OPEN) {
+        if (!isCircuitOpen(error)) {
           console.warn(`[upstream] ${error.path} unavailable (${error.message}); serving the seeded copy`);
         }
         return seeded;
