@@ -52,6 +52,21 @@ describe("holdBackClosingTags", () => {
     expect(Buffer.concat(out).toString("utf8")).toBe(`<body>${text}</body></html>`);
   });
 
+  it("passes the pieces written in one turn of the event loop on as one chunk", async () => {
+    const stream = holdBackClosingTags();
+    const out: Buffer[] = [];
+    stream.on("data", (c: Buffer) => out.push(c));
+    // As React writes a shell: many small pieces at once, then the rest a little later.
+    for (let i = 0; i < 50; i++) stream.write(Buffer.from(`<p>${i}</p>`));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(out).toHaveLength(1);
+    stream.write(Buffer.from(LATE));
+    stream.end();
+    await once(stream, "end");
+    expect(out).toHaveLength(2);
+    expect(Buffer.concat(out).toString("utf8")).toContain("<p>49</p>");
+  });
+
   it("sends the shell at once, before the stream ends", async () => {
     const stream = holdBackClosingTags();
     const first = once(stream, "data");

@@ -2,10 +2,13 @@ import { Transform } from "node:stream";
 
 const CLOSING = Buffer.from("</body></html>");
 const EMPTY = Buffer.alloc(0);
+const LESS_THAN = 0x3c;
 
 /** How many bytes at the end of `data` could be the start of the closing tags. */
 function partialMatchLength(data: Buffer) {
   for (let k = Math.min(data.length, CLOSING.length - 1); k > 0; k--) {
+    // Only a "<" can start them: most chunks are passed over without a comparison.
+    if (data[data.length - k] !== LESS_THAN) continue;
     if (data.subarray(data.length - k).equals(CLOSING.subarray(0, k))) return k;
   }
   return 0;
@@ -46,23 +49,46 @@ export function withoutNulBytes(bytes: Buffer) {
 export function holdBackClosingTags() {
   let pending = EMPTY;
   let found = false;
-  return new Transform({
+  // React writes its output in 2 KB pieces, all of a shell in one go: they are gathered and passed
+  // on once per turn of the event loop, so what follows (the web stream, the response, the
+  // compression stream) handles one piece per flush instead of fifty.
+  let gathered: Buffer[] = [];
+  let scheduled: NodeJS.Immediate | null = null;
+  const stream = new Transform({
     transform(chunk: Buffer | string, _encoding, done) {
       const bytes = withoutNulBytes(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
-      if (found) return done(null, bytes);
+      if (found) return done(null, gather(bytes));
       const data = pending.length ? Buffer.concat([pending, bytes]) : bytes;
       const at = data.indexOf(CLOSING);
       if (at !== -1) {
         found = true;
         pending = EMPTY;
-        return done(null, Buffer.concat([data.subarray(0, at), data.subarray(at + CLOSING.length)]));
+        return done(null, gather(Buffer.concat([data.subarray(0, at), data.subarray(at + CLOSING.length)])));
       }
       const keep = partialMatchLength(data);
       pending = Buffer.from(data.subarray(data.length - keep));
-      done(null, data.subarray(0, data.length - keep));
+      done(null, gather(data.subarray(0, data.length - keep)));
     },
     flush(done) {
-      done(null, found ? Buffer.concat([pending, CLOSING]) : pending);
+      if (scheduled) clearImmediate(scheduled);
+      scheduled = null;
+      gathered.push(found ? Buffer.concat([pending, CLOSING]) : pending);
+      done(null, takeGathered());
     },
   });
+  function takeGathered() {
+    const out = gathered.length === 1 ? gathered[0] : Buffer.concat(gathered);
+    gathered = [];
+    return out;
+  }
+  /** Keeps `bytes` for the next push; returns nothing to push now. */
+  function gather(bytes: Buffer): undefined {
+    if (bytes.length) gathered.push(bytes);
+    scheduled ??= setImmediate(() => {
+      scheduled = null;
+      if (gathered.length) stream.push(takeGathered());
+    });
+    return undefined;
+  }
+  return stream;
 }

@@ -8,15 +8,24 @@ export const DEFAULT_TIME_ZONE = "Australia/Brisbane";
 
 const ZONELESS = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?$/;
 
+/** Names already checked, and whether Intl knows them (creating a formatter costs 0.1 ms). */
+const knownZones = new Map<string, boolean>();
+
 /** A usable IANA time zone name, or the default. */
 export function siteTimeZone(value: unknown) {
   if (typeof value !== "string" || !value) return DEFAULT_TIME_ZONE;
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: value });
-    return value;
-  } catch {
-    return DEFAULT_TIME_ZONE;
+  let known = knownZones.get(value);
+  if (known === undefined) {
+    try {
+      new Intl.DateTimeFormat("en", { timeZone: value });
+      known = true;
+    } catch {
+      known = false;
+    }
+    // Bounded: the setting is one value per site, but nothing should grow without end.
+    if (knownZones.size < 100) knownZones.set(value, known);
   }
+  return known ? value : DEFAULT_TIME_ZONE;
 }
 
 /** How far the zone's wall clock is ahead of UTC at an instant, in milliseconds. */
