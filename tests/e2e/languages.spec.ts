@@ -72,8 +72,8 @@ test("each of the 18 languages renders the chrome and the 404 page in that langu
     await test.step(`${code}: ${LANGUAGE_NAMES[code]}`, async () => {
       fetched.length = 0;
       expect((await page.goto(`/?lng=${code}`))?.status()).toBe(200);
-      // With JavaScript, check after hydration: the browser's i18next must keep the server's language.
-      if (javaScriptEnabled) await waitForHydration(page);
+      // With JavaScript, check once the page is ready: its enhancers must keep the server's language.
+      if (javaScriptEnabled) await waitUntilReady(page);
       await expectChromeIn(page, code, expect.soft);
 
       // The choice is remembered: the 404 page, asked for with the same cookies, is in that language too.
@@ -175,7 +175,7 @@ test("an unsupported ?lng= falls back to English and is not remembered", async (
   try {
     const page = await context.newPage();
     expect((await page.goto("/?lng=xx"))?.status()).toBe(200);
-    if (javaScriptEnabled) await waitForHydration(page);
+    if (javaScriptEnabled) await waitUntilReady(page);
     await expectChromeIn(page, "en");
     expect((await context.cookies()).filter((c) => c.name === "lng")).toEqual([]);
   } finally {
