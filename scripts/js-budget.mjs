@@ -3,9 +3,9 @@
 // Starts the built server with a temporary DATA_DIR (scripts/lib/site.mjs), fetches every page of
 // the sitemap and the 404 page as a browser would, and sums the compressed size of the scripts
 // each page loads: inline scripts (their text, Brotli-compressed alone at the server's quality)
-// and external ones (`<script src>`, `<link rel="modulepreload">` and the modules the deferred
-// runtime preloads, its `data-preload`, each counted once, at the
-// bytes the server sends with `Accept-Encoding: br`). JSON data blocks (`application/json`,
+// and external ones (`<script src>`, `<link rel="modulepreload">`, the modules the deferred
+// runtime preloads, its `data-preload`, and the enhancers a page lists, decision 034), each counted
+// once, at the bytes the server sends with `Accept-Encoding: br`. JSON data blocks (`application/json`,
 // `application/ld+json`) are data, not script. Libraries a widget imports on demand once the page
 // runs (Swiper, PhotoSwipe) are not in the document, so they are not counted here; the
 // Lighthouse report lists every script a page transfers (docs/performance.md).
@@ -65,6 +65,11 @@ export function documentScripts(html) {
   const external = new Set();
   for (const [, attrs, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
     const type = (attribute(attrs, "type") ?? "").trim();
+    // The enhancers' list (decision 034): the modules its loader imports once the page has loaded.
+    if (attribute(attrs, "data-enhancers") !== null) {
+      for (const { js } of JSON.parse(body)) if (js) external.add(js);
+      continue;
+    }
     if (!EXECUTABLE.test(type)) continue;
     const src = attribute(attrs, "src");
     if (src) external.add(src);

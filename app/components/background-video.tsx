@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 
+import { enhance } from "~/enhancers/names";
 import type { Image } from "~/lib/api/schemas";
 
 interface Props {
@@ -15,48 +15,15 @@ interface Props {
  * A muted, looping background video that never holds up the first paint: nothing of it is
  * fetched (`preload="none"`) until the page has loaded, and then it plays only while on screen.
  * Without JavaScript, or when the visitor asks for reduced motion, the poster image shows.
- * A pause button is there for anyone the motion distracts (WCAG 2.2.2).
+ * A pause button is there for anyone the motion distracts (WCAG 2.2.2). The background-video
+ * enhancer does the playing and shows the button, rendered here `hidden` with both its labels.
  */
 export function BackgroundVideo({ video, poster, className }: Props) {
   const { t } = useTranslation();
-  const ref = useRef<HTMLVideoElement>(null);
-  const [ready, setReady] = useState(false);
-  const [paused, setPaused] = useState(false);
-
-  useEffect(() => {
-    const el = ref.current;
-    if (!el || window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
-    setReady(true);
-    let visible = false;
-    const observer = new IntersectionObserver(([entry]) => {
-      visible = entry.isIntersecting;
-      if (!visible) el.pause();
-      else if (el.dataset.userPaused !== "true") el.play().catch(() => {});
-    });
-    const start = () => observer.observe(el);
-    if (document.readyState === "complete") start();
-    else window.addEventListener("load", start, { once: true });
-    return () => {
-      window.removeEventListener("load", start);
-      observer.disconnect();
-    };
-  }, []);
-
-  function toggle() {
-    const el = ref.current;
-    if (!el) return;
-    const pause = !paused;
-    el.dataset.userPaused = String(pause);
-    if (pause) el.pause();
-    else el.play().catch(() => {});
-    setPaused(pause);
-  }
-
   return (
-    <>
+    <div data-enhance={enhance("background-video")} className="contents">
       <div aria-hidden="true" className={className}>
         <video
-          ref={ref}
           className="h-full w-full object-cover"
           muted
           loop
@@ -68,15 +35,16 @@ export function BackgroundVideo({ video, poster, className }: Props) {
           <source src={video.url} type={video.mime} />
         </video>
       </div>
-      {ready ? (
-        <button
-          type="button"
-          onClick={toggle}
-          className="absolute bottom-3 end-3 z-10 rounded-full bg-black/60 px-3 py-1.5 text-sm text-white hover:bg-black/80 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
-        >
-          {paused ? t("widgets.playVideo") : t("widgets.pauseVideo")}
-        </button>
-      ) : null}
-    </>
+      <button
+        type="button"
+        hidden
+        data-video-toggle=""
+        data-pause-label={t("widgets.pauseVideo")}
+        data-play-label={t("widgets.playVideo")}
+        className="absolute bottom-3 end-3 z-10 rounded-full bg-black/60 px-3 py-1.5 text-sm text-white hover:bg-black/80 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+      >
+        {t("widgets.pauseVideo")}
+      </button>
+    </div>
   );
 }

@@ -2,7 +2,11 @@ import { useLocation, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 
 import type { Page } from "~/lib/api/schemas";
+import type { EnhancerAsset } from "~/lib/enhancers.server";
 import { PageView } from "~/page-builder/page-view";
+
+import { useNonce } from "./nonce";
+import { PageEnhancers } from "./page-enhancers";
 
 export interface CmsPageData {
   page: Page;
@@ -12,8 +16,10 @@ export interface CmsPageData {
   /** Milliseconds from `now` until a block or widget of the page is due to appear or disappear. */
   nextChangeMs?: number | null;
   signedIn: boolean;
-  /** True when a widget or frame of the page needs JavaScript: only then does it ship the runtime. */
+  /** True when a widget of the page needs the Remix runtime in the browser: only then does it ship. */
   browser?: boolean;
+  /** The enhancers the page's widgets and frames name, with their files (decision 034). */
+  enhancers?: EnhancerAsset[];
 }
 
 const DAY = 86_400_000;
@@ -35,16 +41,20 @@ function useRevalidateAtNextChange(nextChangeMs: number | null | undefined, now:
 export function CmsPage({ data }: { data: CmsPageData }) {
   const { search } = useLocation();
   const tab = new URLSearchParams(search).get("tab");
+  const nonce = useNonce();
   useRevalidateAtNextChange(data.nextChangeMs, data.now);
   return (
-    <PageView
-      page={data.page}
-      data={data.widgetData}
-      env={{ itemUrl: data.itemUrl, signedIn: data.signedIn }}
-      now={data.now}
-      tab={tab}
-      search={search}
-    />
+    <>
+      <PageView
+        page={data.page}
+        data={data.widgetData}
+        env={{ itemUrl: data.itemUrl, signedIn: data.signedIn }}
+        now={data.now}
+        tab={tab}
+        search={search}
+      />
+      <PageEnhancers assets={data.enhancers} nonce={nonce} />
+    </>
   );
 }
 

@@ -6,6 +6,7 @@ import { loadFrameMedia } from "~/page-builder/frame-media.server";
 import {
   loadWidgetData,
   pageAcceptsItem,
+  pageEnhancers,
   pageForBrowser,
   pageNeedsBrowser,
   pageWidgets,
@@ -18,6 +19,7 @@ import { getPage } from "./api/pages.server";
 import type { InitialData, Page, Product } from "./api/schemas";
 import { getInitialData, getSettings } from "./api/site.server";
 import { cacheControl } from "./cache-control";
+import { enhancerAssets } from "./enhancers.server";
 import { hasSessionCookie } from "./session.server";
 import type { ProductFacts } from "./structured-data";
 import { siteTimeZone } from "./time-zone";
@@ -150,6 +152,8 @@ export async function loadCmsPage(request: Request, context: AppLoadContext, pat
         widgetData: allData,
         // Whether the page needs JavaScript: without, it ships no Remix runtime (decision 030).
         browser: pageNeedsBrowser(widgets, allData),
+        // What the rest need, added to their HTML without the runtime (decision 034).
+        enhancers: enhancerAssets(pageEnhancers(widgets, allData)),
         itemUrl,
         now,
         nextChangeMs: untilChange,

@@ -2,6 +2,7 @@ import type { ComponentType, ReactElement } from "react";
 import { createElement } from "react";
 import type { z } from "zod";
 
+import type { EnhancerName } from "~/enhancers/names";
 import type { Widget } from "~/lib/api/schemas";
 
 import type { WidgetEnv, WidgetLoadContext } from "./types";
@@ -37,13 +38,22 @@ export type WidgetData<L extends (args: never) => Promise<unknown>> = Exclude<Aw
  */
 export type BrowserNeed<F, D> = boolean | ((fields: F, data: D | null) => boolean);
 
+/**
+ * The enhancers a widget's HTML needs to do what it does with JavaScript (decision 034): none,
+ * or depending on its fields and data (a gallery with a lightbox, a hero with two slides or more).
+ * The widget's view names the same ones in `data-enhance` on the elements they work on.
+ */
+export type EnhancerNeed<F, D> = readonly EnhancerName[] | ((fields: F, data: D | null) => readonly EnhancerName[]);
+
 /** A widget as the registry and the page's loader see it, whatever its fields and data. */
 export interface RegisteredWidget {
   readonly type: string;
   /** True when the widget shows something chosen by the URL's item part (/page/{item}). */
   readonly acceptsItem: boolean;
-  /** True when this widget, with these fields and this data, needs JavaScript in the browser. */
+  /** True when this widget, with these fields and this data, needs the Remix runtime in the browser. */
   needsBrowser(widget: Pick<Widget, "fields">, data: unknown): boolean;
+  /** The enhancers this widget, with these fields and this data, needs in the browser. */
+  enhancers(widget: Pick<Widget, "fields">, data: unknown): readonly EnhancerName[];
   /**
    * The fields as the page's data carries them to the browser: parsed here, on the server, since
    * the browser has no schemas (a widget's `fields.server.ts` stays on the server, and zod with
@@ -83,11 +93,13 @@ export interface WidgetSpec<F, D> {
   load?: WidgetLoad<NoInfer<F>, D>;
   acceptsItem?: boolean;
   /**
-   * Whether it needs JavaScript in the browser (see BrowserNeed). Every widget says so: the
-   * slider, a lightbox, a dialog or a video button do; headings, rich text, `<details>` and links
-   * do not.
+   * Whether it needs the Remix runtime in the browser (see BrowserNeed). Every widget says so:
+   * the catalogue's product dialog does; headings, rich text, `<details>` and links do not, nor do
+   * widgets whose behaviour an enhancer adds.
    */
   browser: BrowserNeed<NoInfer<F>, NoInfer<D>>;
+  /** The enhancers it needs (see EnhancerNeed); none when absent. */
+  enhance?: EnhancerNeed<NoInfer<F>, NoInfer<D>>;
 }
 
 /**
@@ -109,7 +121,7 @@ const parsedOnTheServer = <F>(value: unknown) => value as F;
  * receive them parsed.
  */
 export function defineWidget<F extends object, D = never>(spec: WidgetSpec<F, D>): WidgetDefinition<F, D> {
-  const { type, fields, View, load, acceptsItem = false, browser } = spec;
+  const { type, fields, View, load, acceptsItem = false, browser, enhance = [] } = spec;
   // Undefined in the browser, where the compiler empties every `.server` module.
   const schema: WidgetSpec<F, D>["fields"] | undefined = fields;
   const parsed = new WeakMap<object, F>();
@@ -140,6 +152,8 @@ export function defineWidget<F extends object, D = never>(spec: WidgetSpec<F, D>
     fieldsForBrowser,
     needsBrowser: (widget, data) =>
       typeof browser === "function" ? browser(parseFields(widget), loadedData<D>(data)) : browser,
+    enhancers: (widget, data) =>
+      typeof enhance === "function" ? enhance(parseFields(widget), loadedData<D>(data)) : enhance,
     render: ({ widget, data, env }) =>
       createElement(View, { widget, fields: parseFields(widget), data: loadedData<D>(data), env }),
     loadData: load && ((widget, ctx) => load({ ...ctx, widget, fields: parseFields(widget) })),

@@ -1,3 +1,4 @@
+import type { EnhancerName } from "~/enhancers/names";
 import type { Image } from "~/lib/api/schemas";
 
 /** A frame's loaded background media: an image, or a video with its slate (poster) image. */
@@ -11,9 +12,10 @@ export interface FrameMedia {
 export const frameKey = (widgetId: string) => `frame:${widgetId}`;
 
 /**
- * True when a frame's background needs JavaScript in the browser: a video starts only after the
- * page has loaded, plays only while on screen and has a pause button. An image needs none.
+ * The enhancers a frame's background needs: a video starts only after the page has loaded, plays
+ * only while on screen and has a pause button (the background-video enhancer). An image needs none.
  */
-export function frameNeedsBrowser(media: unknown) {
-  return typeof media === "object" && media !== null && Boolean((media as Partial<FrameMedia>).video);
+export function frameEnhancers(media: unknown): readonly EnhancerName[] {
+  const video = typeof media === "object" && media !== null && Boolean((media as Partial<FrameMedia>).video);
+  return video ? ["background-video"] : [];
 }

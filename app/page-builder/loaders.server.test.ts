@@ -11,7 +11,7 @@ import { testImage } from "~/test/test-images";
 
 import seedPages from "../../seeds/pages.json";
 import { frameKey } from "./frame-media";
-import { loadWidgetData, pageAcceptsItem, pageNeedsBrowser, pageWidgets } from "./loaders.server";
+import { loadWidgetData, pageAcceptsItem, pageEnhancers, pageNeedsBrowser, pageWidgets } from "./loaders.server";
 
 const NOW = Date.parse("2026-06-01T12:00:00Z");
 
@@ -219,13 +219,6 @@ describe("pageNeedsBrowser", () => {
     }
   });
 
-  it("is true for a slideshow of two slides or more, not for one slide", () => {
-    const hero = widget("h", "Catalogue/home_hero");
-    expect(needs(hero, [slide(1), slide(2)])).toBe(true);
-    expect(needs(hero, [slide(1)])).toBe(false);
-    expect(needs(hero, null)).toBe(false);
-  });
-
   it("is true for a list of products (each opens in a dialog), false on a product's own page", () => {
     const list = widget("c", "Catalogue/list");
     const listed = { groups: [tables], group: null, products: [table, chair], product: null };
@@ -235,29 +228,69 @@ describe("pageNeedsBrowser", () => {
     expect(needs(list, null)).toBe(false);
   });
 
-  it("is true for a gallery in the lightbox or the slider, false for a plain grid or no photos", () => {
-    const grid = (fields: Record<string, unknown>) => widget("g", "core/gallery", fields);
-    expect(needs(grid({}), gallery())).toBe(true);
-    expect(needs(grid({ useLightbox: false }), gallery())).toBe(false);
-    expect(needs(grid({ useLightbox: false, layout: "slider" }), gallery())).toBe(true);
-    expect(needs(grid({}), gallery({ slides: [] }))).toBe(false);
-    const group = widget("gg", "core/gallery_group");
-    expect(needs(group, { galleries: [], gallery: null, pagePath: "/p" })).toBe(false);
-    expect(needs(group, { galleries: [], gallery: gallery(), pagePath: "/p" })).toBe(true);
-  });
-
-  it("is true for a video behind a hero quote or a frame, false for a picture", () => {
+  it("is false for a slideshow, a gallery and a video: enhancers add those (decision 034)", () => {
     const quote = widget("q", "core/hero_quote", { quote: "Lovely" });
-    const picture = testImage("a".repeat(32), "16x9", 1920, 1080);
-    expect(needs(quote, { background: picture, overlay: null, video })).toBe(true);
-    expect(needs(quote, { background: picture, overlay: null, video: null })).toBe(false);
-    const framed = widget("f", "core/html", { html: "<p>Hi</p>" });
-    expect(pageNeedsBrowser([framed], { [frameKey("f")]: { image: null, video, slate: null } })).toBe(true);
-    expect(pageNeedsBrowser([framed], { [frameKey("f")]: { image: picture, video: null, slate: null } })).toBe(false);
+    expect(needs(widget("h", "Catalogue/home_hero"), [slide(1), slide(2)])).toBe(false);
+    expect(needs(widget("g", "core/gallery", { layout: "slider" }), gallery())).toBe(false);
+    expect(needs(quote, { background: null, overlay: null, video })).toBe(false);
   });
 
   it("is false for unknown or prototype-named types and for no widgets", () => {
     expect(pageNeedsBrowser([], {})).toBe(false);
     expect(pageNeedsBrowser([widget("u", "core/unknown"), widget("p", "constructor")], {})).toBe(false);
+  });
+});
+
+describe("pageEnhancers", () => {
+  const slide = (id: number) => ({ id, image: null, heading: `Slide ${id}` });
+  const video = { id: 3, url: "/v/3.mp4", mime: "video/mp4", poster: null };
+  const names = (w: Widget, data: unknown) => pageEnhancers([w], { [w.id]: data });
+
+  it("names none for the seeded content pages, whatever their widgets' loads return", () => {
+    for (const url of ["about", "delivery", "where-to-find-us", "error"]) {
+      const widgets = pageWidgets(seedPage(url)!, NOW);
+      for (const data of [undefined, null, {}, []]) {
+        const all = Object.fromEntries(widgets.map((w) => [w.id, data]));
+        expect(pageEnhancers(widgets, all), url).toEqual([]);
+      }
+    }
+  });
+
+  it("names the slideshow for two slides or more, not for one slide", () => {
+    const hero = widget("h", "Catalogue/home_hero");
+    expect(names(hero, [slide(1), slide(2)])).toEqual(["slideshow"]);
+    expect(names(hero, [slide(1)])).toEqual([]);
+    expect(names(hero, null)).toEqual([]);
+  });
+
+  it("names the lightbox and the slider for a gallery shown so, none for a plain grid or no photos", () => {
+    const grid = (fields: Record<string, unknown>) => widget("g", "core/gallery", fields);
+    expect(names(grid({}), gallery())).toEqual(["lightbox"]);
+    expect(names(grid({ useLightbox: false }), gallery())).toEqual([]);
+    expect(names(grid({ useLightbox: false, layout: "slider" }), gallery())).toEqual(["slider"]);
+    expect(names(grid({ layout: "slider" }), gallery())).toEqual(["lightbox", "slider"]);
+    expect(names(grid({}), gallery({ slides: [] }))).toEqual([]);
+    const group = widget("gg", "core/gallery_group");
+    expect(names(group, { galleries: [], gallery: null, pagePath: "/p" })).toEqual([]);
+    expect(names(group, { galleries: [], gallery: gallery(), pagePath: "/p" })).toEqual(["lightbox"]);
+  });
+
+  it("names the background video for a video behind a hero quote or a frame, none for a picture", () => {
+    const quote = widget("q", "core/hero_quote", { quote: "Lovely" });
+    const picture = testImage("a".repeat(32), "16x9", 1920, 1080);
+    expect(names(quote, { background: picture, overlay: null, video })).toEqual(["background-video"]);
+    expect(names(quote, { background: picture, overlay: null, video: null })).toEqual([]);
+    const framed = widget("f", "core/html", { html: "<p>Hi</p>" });
+    expect(pageEnhancers([framed], { [frameKey("f")]: { image: null, video, slate: null } })).toEqual([
+      "background-video",
+    ]);
+    expect(pageEnhancers([framed], { [frameKey("f")]: { image: picture, video: null, slate: null } })).toEqual([]);
+  });
+
+  it("names each once, in a stable order, and none for unknown types", () => {
+    const a = widget("a", "core/gallery", { layout: "slider" });
+    const b = widget("b", "core/gallery", {});
+    expect(pageEnhancers([a, b], { a: gallery(), b: gallery() })).toEqual(["lightbox", "slider"]);
+    expect(pageEnhancers([widget("u", "core/unknown"), widget("p", "constructor")], {})).toEqual([]);
   });
 });

@@ -1,8 +1,9 @@
+import type { EnhancerName } from "~/enhancers/names";
 import { isCircuitOpen } from "~/lib/api/errors";
 import type { Page, Widget } from "~/lib/api/schemas";
 
 import type { RegisteredWidget } from "./define-widget";
-import { frameKey, frameNeedsBrowser } from "./frame-media";
+import { frameEnhancers, frameKey } from "./frame-media";
 import { pageBlockWidget } from "./page-blocks";
 import { getWidget, widgetList } from "./registry";
 import type { WidgetLoadContext } from "./types";
@@ -63,14 +64,25 @@ export function pageAcceptsItem(widgets: Widget[]) {
 }
 
 /**
- * True when some widget the page renders, or its frame, needs JavaScript in the browser (given
- * what the page's loads returned: `data` holds the widgets' data and the frames' media). A page
- * that needs none ships no Remix runtime (decision 030).
+ * True when some widget the page renders needs the Remix runtime in the browser (given what the
+ * page's loads returned: `data` holds the widgets' data). A page that needs none ships no Remix
+ * runtime (decision 030).
  */
 export function pageNeedsBrowser(widgets: Widget[], data: Record<string, unknown>) {
-  return widgets.some(
-    (w) => getWidget(w.type)?.needsBrowser(w, data[w.id]) === true || frameNeedsBrowser(data[frameKey(w.id)]),
-  );
+  return widgets.some((w) => getWidget(w.type)?.needsBrowser(w, data[w.id]) === true);
+}
+
+/**
+ * The enhancers the page's widgets and their frames need (decision 034), each once, in a stable
+ * order: `data` holds the widgets' data and the frames' media.
+ */
+export function pageEnhancers(widgets: Widget[], data: Record<string, unknown>): EnhancerName[] {
+  const names = new Set<EnhancerName>();
+  for (const w of widgets) {
+    for (const name of getWidget(w.type)?.enhancers(w, data[w.id]) ?? []) names.add(name);
+    for (const name of frameEnhancers(data[frameKey(w.id)])) names.add(name);
+  }
+  return [...names].sort();
 }
 
 /**

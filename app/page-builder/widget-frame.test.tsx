@@ -179,8 +179,9 @@ describe("WidgetFrame", () => {
     expect(out).toMatch(/<video[^>]*muted=""/);
     expect(out).toContain(`poster="${slate.webp_url}"`);
     expect(out).toContain('<source src="/v/3.mp4" type="video/mp4"/>');
-    // The pause button needs JavaScript: it is not in the server HTML.
-    expect(out).not.toContain("<button");
+    // The pause button needs JavaScript: the background-video enhancer shows it, with its labels.
+    expect(out).toContain('data-enhance="background-video"');
+    expect(out).toMatch(/<button[^>]*\shidden=""[^>]*data-pause-label="[^"]+"[^>]*data-play-label="[^"]+"/);
   });
 
   it("does not add a container inside a row (not contained)", () => {

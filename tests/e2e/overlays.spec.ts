@@ -1,7 +1,7 @@
 import type { Page, Route } from "@playwright/test";
 import { expect, test } from "@playwright/test";
 
-import { PAGES, scrollY, waitForHydration, waitUntilReady } from "./support";
+import { openWithRuntime, PAGES, scrollY, waitForHydration, waitUntilReady } from "./support";
 
 /** Things drawn over the page: the back-to-top arrow, the skip link and the navigation progress bar. */
 
@@ -125,8 +125,8 @@ test.describe("navigation progress bar", () => {
     );
   });
 
-  // The bar belongs to the Remix runtime, which only pages that need JavaScript ship (decision 030):
-  // these journeys start on the catalogue and the showcase. A page without the runtime has no bar,
+  // The bar belongs to the Remix runtime, which only pages that need it ship (decision 030): these
+  // journeys start on the catalogue, and reach the showcase from there. A page without the runtime has no bar,
   // and its links load a new document under the browser's own indicator (runtime.spec.ts).
   test("runs while the next page loads and completes when it arrives", async ({ page }) => {
     await page.goto(PAGES.catalogue.path);
@@ -153,8 +153,7 @@ test.describe("navigation progress bar", () => {
   });
 
   test("does not run when only the tab changes on the same page", async ({ page }) => {
-    await page.goto("/showcase");
-    await waitForHydration(page);
+    await openWithRuntime(page, "/showcase");
     const bar = page.locator('[role="progressbar"]');
     const states = await recordProgressStates(page);
     const data = await holdDataRequests(page);

@@ -1,14 +1,25 @@
 import type { Page, Request } from "@playwright/test";
 import { expect, test } from "@playwright/test";
 
-import { hasRuntime, isSameDocument, markDocument, PAGES, scrollY, stubMaps, waitForHydration } from "./support";
+import {
+  hasRuntime,
+  isSameDocument,
+  markDocument,
+  openWithRuntime,
+  PAGES,
+  scrollY,
+  stubMaps,
+  waitForHydration,
+  waitUntilReady,
+} from "./support";
 
 /**
- * JavaScript only where a page needs it (decision 030). Pages whose widgets are all HTML and CSS
- * ship no Remix runtime: no modules, no hydration data, only two small inline scripts (scroll
- * animations and the back-to-top arrow); their links are ordinary document loads. Pages with a
- * slideshow, a product dialog, a lightbox or a video keep the runtime, and load each widget's
- * library only where it is used.
+ * JavaScript only where a page needs it (decisions 030 and 034). Pages whose widgets are all HTML
+ * and CSS ship no Remix runtime: no modules, no hydration data, only two small inline scripts
+ * (scroll animations and the back-to-top arrow); their links are ordinary document loads. Pages
+ * with a slideshow, a lightbox, a slider or a video ship no runtime either: once the page has
+ * loaded, a small loader imports the enhancers those widgets name. Only the catalogue's product
+ * lists, whose products open in a dialog, ship the runtime.
  */
 
 const WITHOUT_RUNTIME = [
@@ -18,7 +29,8 @@ const WITHOUT_RUNTIME = [
   "/catalogue/table-settings/palmwoods-square-setting",
   "/no-such-page",
 ];
-const WITH_RUNTIME = [PAGES.home.path, PAGES.catalogue.path, "/catalogue/table-settings", "/showcase"];
+const WITH_ENHANCERS = [PAGES.home.path, "/showcase"];
+const WITH_RUNTIME = [PAGES.catalogue.path, "/catalogue/table-settings"];
 
 /** Every script request the page makes from now on. */
 function recordScripts(page: Page) {
@@ -54,6 +66,31 @@ test.describe("with JavaScript", () => {
     });
   }
 
+  for (const path of WITH_ENHANCERS) {
+    test(`${path} ships no runtime: its enhancers load after the load event, and run`, async ({ page }) => {
+      let loaded = false;
+      const early: string[] = [];
+      const scripts = recordScripts(page);
+      page.on("load", () => (loaded = true));
+      page.on("request", (request: Request) => {
+        if (request.resourceType() === "script" && !loaded) early.push(new URL(request.url()).pathname);
+      });
+      const response = await page.goto(path);
+      const html = await response!.text();
+      expect(html).not.toContain('rel="modulepreload"');
+      expect(html).not.toContain("__remixContext");
+      expect(html).not.toContain('id="i18n-messages"');
+      const inline = [...html.matchAll(/<script(?![^>]*application\/(?:ld\+)?json)[^>]*>([\s\S]*?)<\/script>/g)];
+      for (const [, body] of inline) expect(Buffer.byteLength(body)).toBeLessThan(2048);
+      await waitUntilReady(page);
+      expect(await hasRuntime(page)).toBe(false);
+      expect(early, "no script file is fetched before the load event").toEqual([]);
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const script of scripts) expect(script).toMatch(/^\/build\/enhance\/[\w-]+\.js$/);
+      await expect(page.locator('[role="progressbar"]')).toHaveCount(0);
+    });
+  }
+
   for (const path of WITH_RUNTIME) {
     test(`${path} needs the browser: it ships the runtime and hydrates`, async ({ page }) => {
       // The runtime's modules are fetched only once the page has loaded (decision 033): the first
@@ -76,17 +113,24 @@ test.describe("with JavaScript", () => {
     const scripts = recordScripts(page);
     const loaded = (name: RegExp) => scripts.some((s) => name.test(s));
     await page.goto(PAGES.home.path, { waitUntil: "networkidle" });
-    await waitForHydration(page);
+    await waitUntilReady(page);
     // The slideshow (Swiper) starts on the home page; no lightbox there.
     await expect(page.locator(".hero.swiper-initialized")).toHaveCount(1);
     expect(loaded(/\/slideshow-[\w]+\.js$/)).toBe(true);
-    expect(loaded(/photoswipe/)).toBe(false);
+    expect(loaded(/\/lightbox-/)).toBe(false);
 
     scripts.length = 0;
     await page.goto("/showcase", { waitUntil: "networkidle" });
-    await waitForHydration(page);
+    await waitUntilReady(page);
     await expect(page.locator('section[data-layout="grid"]').first()).toHaveAttribute("data-lightbox", "ready");
-    expect(loaded(/photoswipe-lightbox/)).toBe(true);
+    expect(loaded(/\/lightbox-[\w]+\.js$/)).toBe(true);
+  });
+
+  test("a page with enhancers reached client-side gets them too, after the runtime renders it", async ({ page }) => {
+    await openWithRuntime(page, "/showcase");
+    expect(await hasRuntime(page)).toBe(true);
+    await expect(page.locator(".hero.swiper-initialized")).toHaveCount(1);
+    await expect(page.locator('section[data-layout="grid"]').first()).toHaveAttribute("data-lightbox", "ready");
   });
 
   test("from a page without the runtime, a link loads the next page as a new document", async ({ page }) => {

@@ -4,7 +4,7 @@ import { createRequire } from "node:module";
 import type { Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
 
-import { messages, SHOWCASE, stubMaps, waitForHydration } from "./support";
+import { messages, SHOWCASE, stubMaps, waitUntilReady } from "./support";
 
 /**
  * The showcase page (seeds/pages.json, url "showcase"): every widget and every wrapper option
@@ -71,7 +71,7 @@ test.describe("showcase page", () => {
 
   test("tabs switch by link, and the FAQ opens one answer at a time", async ({ page, javaScriptEnabled }) => {
     await open(page);
-    if (javaScriptEnabled) await waitForHydration(page);
+    if (javaScriptEnabled) await waitUntilReady(page);
     const tabs = page.getByRole("tablist");
     await expect(tabs.getByRole("tab")).toHaveText(["Timber care", "Delivery", "Warranty and links"]);
 
@@ -106,7 +106,7 @@ test.describe("showcase page", () => {
     const href = await first.getAttribute("href");
     expect(href).toMatch(/\/assets\/i\/[0-9a-f]{32}\/[\w]+\/1920\.(jpg|webp|avif)$/);
     if (javaScriptEnabled) {
-      await waitForHydration(page);
+      await waitUntilReady(page);
       await expect(grid).toHaveAttribute("data-lightbox", "ready");
       await first.click();
       const lightbox = page.locator(".pswp");
@@ -142,7 +142,7 @@ test.describe("showcase page", () => {
       await expect(next).toHaveCount(0);
       return;
     }
-    await waitForHydration(page);
+    await waitUntilReady(page);
     const track = slider.locator("ul, ol, [data-track]").first();
     const before = await track.evaluate((el) => el.scrollLeft);
     await next.click();
@@ -242,7 +242,7 @@ test.describe("showcase page quality", () => {
     test(`has no axe violations (${name})`, async ({ page }) => {
       await page.emulateMedia({ reducedMotion: "reduce" });
       await open(page, `/showcase${query}`);
-      await waitForHydration(page);
+      await waitUntilReady(page);
       // Lazy images load as they come into view: scroll through once so the page is complete.
       await page.evaluate(async () => {
         for (let y = 0; y < document.body.scrollHeight; y += 600) {

@@ -60,9 +60,10 @@ export async function isSameDocument(page: Page) {
 }
 
 /**
- * True when the page ships the Remix runtime. Only pages that need JavaScript do (decision 030):
- * the home page's slideshow, the catalogue's product dialog, the showcase's lightbox and video;
- * content pages, product pages and error pages are HTML and CSS with two small inline scripts.
+ * True when the page ships the Remix runtime. Only pages with a widget that needs it do (decision
+ * 030): the catalogue's product lists, whose products open in a dialog. Pages whose widgets need
+ * JavaScript for a slideshow, a lightbox, a slider or a video load small enhancers instead
+ * (decision 034); content, product and error pages are HTML and CSS with two small inline scripts.
  */
 export async function hasRuntime(page: Page) {
   return page.evaluate(() => "__remixContext" in window);
@@ -79,12 +80,36 @@ export async function waitForHydration(page: Page) {
   await page.waitForFunction(hydrated);
 }
 
+/** True when the page lists enhancers to load (decision 034). */
+export async function hasEnhancers(page: Page) {
+  return page.evaluate(() => document.querySelector("script[data-enhancers]") !== null);
+}
+
 /**
- * Waits until the page is ready to use with JavaScript on: hydrated when it ships the runtime,
- * at once when it does not (its inline scripts ran while it was parsed).
+ * Waits until the page is ready to use with JavaScript on: hydrated when it ships the runtime;
+ * its enhancers run (`<html data-enhanced>`) when it has some; at once otherwise (its inline
+ * scripts ran while it was parsed).
  */
 export async function waitUntilReady(page: Page) {
   if (await hasRuntime(page)) await page.waitForFunction(hydrated);
+  if (await hasEnhancers(page))
+    await page.waitForFunction(() => document.documentElement.hasAttribute("data-enhanced"));
+}
+
+/**
+ * Opens `path` as a client-side navigation from a page with the runtime (the catalogue): how a
+ * visitor reaches a page without its own runtime once the runtime runs, since it stays.
+ */
+export async function openWithRuntime(page: Page, path: string) {
+  await page.goto("/catalogue");
+  await waitForHydration(page);
+  await page.evaluate((to) => {
+    void (window as unknown as { __remixRouter: { navigate: (to: string) => Promise<void> } }).__remixRouter.navigate(
+      to,
+    );
+  }, path);
+  await page.waitForURL((url) => `${url.pathname}${url.search}` === path);
+  await waitUntilReady(page);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -31,6 +31,18 @@ describe("the JS budget's reading of a document", () => {
     expect(deferred.external).toEqual(["/build/m.js", "/build/entry.js"]);
   });
 
+  it("counts the enhancers a page lists, which its loader imports once the page has loaded", () => {
+    const list = [
+      { name: "slideshow", js: "/build/enhance/slideshow-A.js", css: "/build/enhance/slideshow-B.css" },
+      { name: "slider", js: "/build/enhance/slider-C.js" },
+    ];
+    const page = documentScripts(
+      `<script type="application/json" data-enhancers="">${JSON.stringify(list)}</script><script>load()</script>`,
+    );
+    expect(page.inline).toEqual(["load()"]);
+    expect(page.external).toEqual(["/build/enhance/slideshow-A.js", "/build/enhance/slider-C.js"]);
+  });
+
   it("finds the inlined stylesheet", () => {
     expect(inlineStylesheet(html)).toBe("body{margin:0}");
     expect(inlineStylesheet("<head></head>")).toBeNull();

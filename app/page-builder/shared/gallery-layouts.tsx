@@ -1,11 +1,10 @@
-import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 
 import { atImageWidth, Picture } from "~/components/image";
+import { enhance, type EnhancerName } from "~/enhancers/names";
 import type { Gallery, GalleryImage } from "~/lib/api/galleries.server";
 import type { Image } from "~/lib/api/schemas";
 
-import { useGalleryLightbox } from "./gallery-lightbox";
 import { GallerySlider } from "./gallery-slider";
 
 export const LAYOUTS = ["grid", "shadowgrid", "centeredgrid", "slider"] as const;
@@ -142,12 +141,15 @@ function PhotoLink({
 }
 
 /**
- * True when a gallery shown this way needs JavaScript in the browser: its photos open in the
- * lightbox, or the slider pages through them with buttons. Without photos it shows nothing.
+ * The enhancers a gallery shown this way needs in the browser: the lightbox when its photos open
+ * in one, the slider when its buttons page through the row. Without photos it shows nothing.
  */
-export function galleryNeedsBrowser(gallery: Gallery | null, layout: GalleryLayout, useLightbox: boolean) {
-  if (!gallery || !Array.isArray(gallery.slides) || galleryPhotos(gallery).length === 0) return false;
-  return useLightbox || layout === "slider";
+export function galleryEnhancers(gallery: Gallery | null, layout: GalleryLayout, useLightbox: boolean) {
+  if (!gallery || !Array.isArray(gallery.slides) || galleryPhotos(gallery).length === 0) return [];
+  const names: EnhancerName[] = [];
+  if (useLightbox) names.push("lightbox");
+  if (layout === "slider") names.push("slider");
+  return names;
 }
 
 export interface GalleryViewProps {
@@ -163,7 +165,8 @@ export interface GalleryViewProps {
 
 /**
  * A gallery's photos in one of four layouts. Each thumbnail links to the full-size photo, so it
- * opens without JavaScript; with it (and useLightbox) the links open in a PhotoSwipe lightbox.
+ * opens without JavaScript; with it (and useLightbox) the lightbox enhancer opens the links in
+ * PhotoSwipe, its buttons labelled in the page's language (`data-labels`).
  */
 export function GalleryView({
   id,
@@ -176,10 +179,20 @@ export function GalleryView({
   subheading,
 }: GalleryViewProps) {
   const { t } = useTranslation();
-  const ref = useRef<HTMLElement>(null);
   const photos = galleryPhotos(gallery);
-  useGalleryLightbox(ref, useLightbox && photos.length > 0);
   if (photos.length === 0) return null;
+  const lightbox = useLightbox
+    ? {
+        "data-enhance": enhance("lightbox"),
+        "data-labels": JSON.stringify({
+          close: t("catalogue.close"),
+          previous: t("widgets.previous"),
+          next: t("widgets.next"),
+          zoom: t("widgets.zoom"),
+          imageError: t("widgets.imageError"),
+        }),
+      }
+    : {};
   const cols = columns ? COLUMNS[columns] : DEFAULT_COLUMNS;
   const headingId = `gallery-${id}-heading`;
   const titled = showHeading && Boolean(heading);
@@ -251,7 +264,7 @@ export function GalleryView({
 
   return (
     <section
-      ref={ref}
+      {...lightbox}
       className="my-8"
       aria-labelledby={titled ? headingId : undefined}
       aria-label={titled ? undefined : t("widgets.gallery")}

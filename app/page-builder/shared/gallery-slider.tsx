@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
-import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+
+import { enhance } from "~/enhancers/names";
 
 function Chevron({ back }: { back?: boolean }) {
   // Points along the reading direction, so it flips in right-to-left languages.
@@ -30,8 +31,8 @@ const BUTTON =
 /**
  * The gallery's slider layout: a row that scrolls sideways and snaps to each photo. It works
  * without JavaScript (touch, trackpad, the scrollbar, or tabbing through the photo links); with
- * it, previous and next buttons page through it. Native scrolling keeps it light: no carousel
- * library or stylesheet is loaded for it.
+ * it, the slider enhancer shows the previous and next buttons, rendered here `hidden`, which page
+ * through it. Native scrolling keeps it light: no carousel library or stylesheet is loaded for it.
  */
 export function GallerySlider({
   label,
@@ -43,40 +44,16 @@ export function GallerySlider({
   items: { key: string; node: ReactNode }[];
 }) {
   const { t } = useTranslation();
-  const ref = useRef<HTMLUListElement>(null);
-  const [ready, setReady] = useState(false);
-  const [edges, setEdges] = useState({ start: true, end: false });
-
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const update = () => {
-      // scrollLeft runs negative in right-to-left pages: its size is the distance from the start.
-      const position = Math.abs(el.scrollLeft);
-      setEdges({ start: position <= 1, end: position >= el.scrollWidth - el.clientWidth - 1 });
-    };
-    update();
-    setReady(true);
-    el.addEventListener("scroll", update, { passive: true });
-    window.addEventListener("resize", update);
-    return () => {
-      el.removeEventListener("scroll", update);
-      window.removeEventListener("resize", update);
-    };
-  }, []);
-
-  function page(direction: 1 | -1) {
-    const el = ref.current;
-    if (!el) return;
-    const rtl = getComputedStyle(el).direction === "rtl";
-    const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-    el.scrollBy({ left: direction * (rtl ? -1 : 1) * el.clientWidth * 0.9, behavior: still ? "auto" : "smooth" });
-  }
-
   return (
-    <div className="relative" role="group" aria-roledescription="carousel" aria-label={label}>
+    <div
+      className="relative"
+      role="group"
+      aria-roledescription="carousel"
+      aria-label={label}
+      data-enhance={enhance("slider")}
+    >
       <ul
-        ref={ref}
+        data-slider-row=""
         className="-mx-1 flex snap-x snap-mandatory overflow-x-auto overscroll-x-contain pb-3 [scrollbar-width:thin]"
       >
         {items.map((item) => (
@@ -85,28 +62,19 @@ export function GallerySlider({
           </li>
         ))}
       </ul>
-      {ready && !(edges.start && edges.end) ? (
-        <>
-          <button
-            type="button"
-            className={`${BUTTON} start-2`}
-            aria-label={t("widgets.previous")}
-            aria-disabled={edges.start}
-            onClick={() => edges.start || page(-1)}
-          >
-            <Chevron back />
-          </button>
-          <button
-            type="button"
-            className={`${BUTTON} end-2`}
-            aria-label={t("widgets.next")}
-            aria-disabled={edges.end}
-            onClick={() => edges.end || page(1)}
-          >
-            <Chevron />
-          </button>
-        </>
-      ) : null}
+      <button
+        type="button"
+        hidden
+        data-slider-step="-1"
+        className={`${BUTTON} start-2`}
+        aria-label={t("widgets.previous")}
+        aria-disabled="true"
+      >
+        <Chevron back />
+      </button>
+      <button type="button" hidden data-slider-step="1" className={`${BUTTON} end-2`} aria-label={t("widgets.next")}>
+        <Chevron />
+      </button>
     </div>
   );
 }

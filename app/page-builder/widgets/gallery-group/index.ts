@@ -1,5 +1,5 @@
 import { defineWidget } from "../../define-widget";
-import { galleryNeedsBrowser } from "../../shared/gallery-layouts";
+import { galleryEnhancers } from "../../shared/gallery-layouts";
 import { galleryGroupFields } from "./fields.server";
 import { load } from "./load.server";
 import { GalleryGroupView } from "./view";
@@ -10,6 +10,7 @@ export const galleryGroupWidget = defineWidget({
   View: GalleryGroupView,
   load,
   acceptsItem: true,
+  browser: false,
   // The cards are links; a gallery's own page shows its photos in the lightbox grid.
-  browser: (_, data) => galleryNeedsBrowser(data?.gallery ?? null, "grid", true),
+  enhance: (_, data) => galleryEnhancers(data?.gallery ?? null, "grid", true),
 });

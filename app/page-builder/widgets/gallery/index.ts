@@ -1,5 +1,5 @@
 import { defineWidget } from "../../define-widget";
-import { galleryNeedsBrowser } from "../../shared/gallery-layouts";
+import { galleryEnhancers } from "../../shared/gallery-layouts";
 import { galleryFields } from "./fields.server";
 import { load } from "./load.server";
 import { GalleryWidgetView } from "./view";
@@ -9,6 +9,7 @@ export const galleryWidget = defineWidget({
   fields: galleryFields,
   View: GalleryWidgetView,
   load,
+  browser: false,
   // The lightbox (PhotoSwipe) and the slider's buttons.
-  browser: (fields, gallery) => galleryNeedsBrowser(gallery, fields.layout, fields.useLightbox),
+  enhance: (fields, gallery) => galleryEnhancers(gallery, fields.layout, fields.useLightbox),
 });

@@ -58,7 +58,11 @@ describe("core/gallery", () => {
     const html = show("core/gallery", { layout: "slider" }, gallery());
     expect(html).toContain('aria-roledescription="carousel"');
     expect(classOf(html, "ul")).toMatch(/\bsnap-x\b.*\boverflow-x-auto\b/);
-    expect(html).not.toContain("<button");
+    // The buttons are there for the slider enhancer, hidden until it runs.
+    expect(html).toContain('data-enhance="slider"');
+    const buttons = html.match(/<button[^>]*>/g) ?? [];
+    expect(buttons).toHaveLength(2);
+    for (const button of buttons) expect(button).toMatch(/\shidden=""/);
   });
 
   it("uses the responsive 3/4/5 columns by default and gridWidth 1 to 6 on large screens", () => {

@@ -9,5 +9,6 @@ export const heroQuoteWidget = defineWidget({
   View: HeroQuoteView,
   load,
   // A background video starts after load, plays while on screen and has a pause button.
-  browser: (_, data) => Boolean(data?.video?.url),
+  browser: false,
+  enhance: (_, data) => (data?.video?.url ? ["background-video"] : []),
 });

@@ -8,6 +8,7 @@ export const homeHeroWidget = defineWidget({
   fields: homeHeroFields,
   View: HomeHeroView,
   load,
+  browser: false,
   // Two slides or more are a Swiper slideshow; one slide is a picture.
-  browser: (_, slides) => (slides?.length ?? 0) > 1,
+  enhance: (_, slides) => ((slides?.length ?? 0) > 1 ? ["slideshow"] : []),
 });

@@ -1,10 +1,8 @@
 import { Link } from "@remix-run/react";
-import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 
 import { Picture } from "~/components/image";
-import { loadStylesheet } from "~/lib/load-stylesheet";
-import swiperStylesheet from "~/styles/swiper.css";
+import { enhance } from "~/enhancers/names";
 
 import type { WidgetData, WidgetViewProps } from "../../define-widget";
 import type { HomeHeroFields } from "./fields.server";
@@ -25,33 +23,18 @@ type Props = WidgetViewProps<HomeHeroFields, WidgetData<typeof load>>;
 /**
  * Catalogue/home_hero: up to nine slides. On the server (and without JavaScript) it is a row of
  * slides that scrolls sideways, the first one showing, the others reachable by scrolling or the
- * dots; in the browser Swiper (loaded only here) turns it into a slideshow, 4 s a slide, which
- * keeps playing after the visitor touches it (and stays still for reduced motion).
+ * dots; in the browser the slideshow enhancer (Swiper, loaded only here) turns it into a
+ * slideshow, 4 s a slide, which keeps playing after the visitor touches it (and stays still for
+ * reduced motion).
  */
 export function HomeHeroView({ widget, data }: Props) {
   const { t } = useTranslation();
-  const ref = useRef<HTMLElement>(null);
   const slides = (data ?? []).slice(0, 9);
-
-  useEffect(() => {
-    const el = ref.current;
-    if (!el || slides.length < 2) return;
-    let destroyed = false;
-    let swiper: { destroy: () => void } | null = null;
-    void Promise.all([import("./slideshow"), loadStylesheet(swiperStylesheet)]).then(([{ startSlideshow }]) => {
-      if (destroyed) return;
-      swiper = startSlideshow(el, window.matchMedia("(prefers-reduced-motion: reduce)").matches);
-    });
-    return () => {
-      destroyed = true;
-      swiper?.destroy();
-    };
-  }, [slides.length]);
 
   if (slides.length === 0) return null;
   return (
     <section
-      ref={ref}
+      data-enhance={slides.length > 1 ? enhance("slideshow") : undefined}
       className="hero swiper relative w-full overflow-hidden"
       aria-roledescription="carousel"
       aria-label={t("hero.label")}

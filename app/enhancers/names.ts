@@ -1,0 +1,14 @@
+/**
+ * The enhancers (decision 034): small browser modules, one per behaviour, that add what a widget
+ * does with JavaScript to the HTML the server rendered, without the Remix runtime. A widget's
+ * root element names those it needs in `data-enhance` (space-separated); the page lists their
+ * files (app/lib/enhancers.server.ts), and a small inline loader imports them once the page has
+ * loaded (app/lib/enhancer-loader.ts). Each is `app/enhancers/{name}.ts`, with an optional
+ * stylesheet `app/enhancers/{name}.css`; `scripts/build-enhancers.mjs` builds them.
+ */
+export const ENHANCERS = ["slideshow", "lightbox", "slider", "background-video"] as const;
+
+export type EnhancerName = (typeof ENHANCERS)[number];
+
+/** The `data-enhance` value for these enhancers. */
+export const enhance = (...names: EnhancerName[]) => names.join(" ");
