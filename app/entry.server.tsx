@@ -2,10 +2,11 @@ import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErr
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 
 import { NonceProvider } from "~/components/nonce";
+import { routesNeedBrowser } from "~/components/page-runtime";
 import { StylesheetProvider } from "~/components/stylesheet";
 import { i18next } from "~/i18next.server";
 import { holdBackClosingTags } from "~/lib/closing-tags.server";
@@ -14,6 +15,16 @@ import { appendSessionCookie } from "~/lib/load-context.server";
 import { builtStylesheet } from "~/styles/stylesheet.server";
 
 const ABORT_DELAY = 5_000;
+
+/** Whether the matched routes ask for the Remix runtime, as the root decides when it renders. */
+function documentNeedsRuntime({ staticHandlerContext, routeModules }: EntryContext) {
+  return routesNeedBrowser(
+    staticHandlerContext.matches.map(({ route }) => ({
+      data: staticHandlerContext.loaderData[route.id],
+      handle: routeModules[route.id]?.handle,
+    })),
+  );
+}
 
 export default async function handleRequest(
   request: Request,
@@ -32,39 +43,50 @@ export default async function handleRequest(
   // shell land inside <body> and the document stays valid HTML.
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
 
+  const document = (
+    <NonceProvider value={nonce}>
+      <StylesheetProvider value={builtStylesheet}>
+        <I18nextProvider i18n={instance}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </I18nextProvider>
+      </StylesheetProvider>
+    </NonceProvider>
+  );
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+
+  // A document without the Remix runtime (decision 030) has nothing that streams in after its
+  // shell: no hydration data, no deferred data. It is rendered to one string, at once, which
+  // costs less than streaming it in pieces, and sent whole.
+  if (!documentNeedsRuntime(remixContext)) {
+    return new Response(`<!DOCTYPE html>${renderToString(document)}`, {
+      headers: responseHeaders,
+      status: responseStatusCode,
+    });
+  }
+
   return new Promise<Response>((resolvePromise, reject) => {
     let shellRendered = false;
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <StylesheetProvider value={builtStylesheet}>
-          <I18nextProvider i18n={instance}>
-            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-          </I18nextProvider>
-        </StylesheetProvider>
-      </NonceProvider>,
-      {
-        nonce,
-        [readyEvent]() {
-          shellRendered = true;
-          const body = holdBackClosingTags();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolvePromise(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-          pipe(body);
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) console.error(error);
-        },
+    const { pipe, abort } = renderToPipeableStream(document, {
+      nonce,
+      [readyEvent]() {
+        shellRendered = true;
+        const body = holdBackClosingTags();
+        resolvePromise(
+          new Response(createReadableStreamFromReadable(body), {
+            headers: responseHeaders,
+            status: responseStatusCode,
+          }),
+        );
+        pipe(body);
       },
-    );
+      onShellError(error: unknown) {
+        reject(error);
+      },
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        if (shellRendered) console.error(error);
+      },
+    });
     setTimeout(abort, ABORT_DELAY);
   });
 }

@@ -11,10 +11,25 @@ function atWidth(url: string, width: number) {
   return url.replace(/\/\d+\.(avif|webp|jpe?g)$/, `/${width}.$1`);
 }
 
+/**
+ * Srcsets already written, by URL and width: a page's images are the same on every request (the
+ * upstream cache keeps its answers), so each srcset is built once. Bounded, and simply emptied
+ * when full: the next requests write what they need again.
+ */
+const srcSets = new Map<string, string>();
+const SRCSET_ENTRIES = 5_000;
+
 function srcSet(url: string | null, maxWidth: number) {
   if (!url) return undefined;
-  const widths = OFFERED_WIDTHS.filter((w) => w < maxWidth);
-  return [...widths.map((w) => `${atWidth(url, w)} ${w}w`), `${url} ${maxWidth}w`].join(", ");
+  const key = `${maxWidth} ${url}`;
+  let value = srcSets.get(key);
+  if (value === undefined) {
+    const widths = OFFERED_WIDTHS.filter((w) => w < maxWidth);
+    value = [...widths.map((w) => `${atWidth(url, w)} ${w}w`), `${url} ${maxWidth}w`].join(", ");
+    if (srcSets.size >= SRCSET_ENTRIES) srcSets.clear();
+    srcSets.set(key, value);
+  }
+  return value;
 }
 
 /** The same image asked for at another width (the service never enlarges past the original). */
