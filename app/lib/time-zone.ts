@@ -1,6 +1,7 @@
 /**
  * Schedule times typed in the back-office without a zone ("2026-12-01" or "2026-12-01 09:00")
  * mean the site's wall clock, not the server's or UTC. These helpers turn them into instants.
+ * `cms/lib/time-zone.ts` is the same code on the CMS's side of the API (decision 035): change both.
  */
 
 /** The seeded site is on the Sunshine Coast (Queensland: UTC+10, no daylight saving). */

@@ -2,7 +2,8 @@
  * Schedule times typed by editors without a zone ("2026-12-01" or "2026-12-01 09:00") mean the
  * site's wall clock (decision 019): the `time_zone` site setting, Brisbane when unset or unknown.
  * The site reads them so (`app/lib/time-zone.ts`); the CMS must read them the same way when it
- * decides what visitors see, and cannot import app/, so this is the same small function again.
+ * decides what visitors see, and cannot import app/, so this is the same small function again
+ * (decision 035): change both.
  */
 
 /** The seeded site is on the Sunshine Coast (Queensland: UTC+10, no daylight saving). */
