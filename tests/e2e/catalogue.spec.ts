@@ -51,6 +51,41 @@ test("home shows the hero slideshow and a promotion card for every category", as
   }
 });
 
+test("the hero slideshow plays on its own and its button stops it (WCAG 2.2.2)", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  await page.goto("/");
+  const hero = page.locator('[aria-roledescription="carousel"]');
+  const pause = hero.getByRole("button", { name: "Pause the slideshow" });
+  if (!javaScriptEnabled) {
+    // Without JavaScript nothing moves: a row that scrolls, with dot links, and no button.
+    await expect(pause).toHaveCount(0);
+    return;
+  }
+  await waitUntilReady(page);
+  const active = () => hero.locator(".swiper-slide-active").getAttribute("id");
+  // Nothing of the visitor's rests on the slideshow: no pointer over it, no focus in it.
+  const leave = async () => {
+    await page.mouse.move(0, 0);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  };
+  const first = await active();
+  await expect.poll(active, { timeout: 10_000, message: "the slides advance on their own" }).not.toBe(first);
+
+  await pause.click();
+  await expect(hero.getByRole("button", { name: "Play the slideshow" })).toBeVisible();
+  await leave();
+  const stopped = await active();
+  await page.waitForTimeout(5_000);
+  expect(await active(), "stopped: still on the same slide after more than 4 s").toBe(stopped);
+
+  await hero.getByRole("button", { name: "Play the slideshow" }).click();
+  await expect(pause).toBeVisible();
+  await leave();
+  await expect.poll(active, { timeout: 10_000, message: "playing again" }).not.toBe(stopped);
+});
+
 test("the images really load, as AVIF or WebP where the browser takes them", async ({ page }) => {
   test.slow();
   await page.goto("/catalogue/table-settings");

@@ -41,6 +41,18 @@ describe("Catalogue/home_hero", () => {
     expect(html).toContain('href="/catalogue"');
   });
 
+  it("names the slideshow enhancer and renders its pause button hidden, with both labels", () => {
+    const html = show("Catalogue/home_hero", [slide(1, "First"), slide(2, "Second")]);
+    expect(html).toContain('data-enhance="slideshow"');
+    expect(html).toMatch(
+      /<button[^>]*\shidden=""[^>]*data-pause-label="Pause the slideshow"[^>]*data-play-label="Play the slideshow"/,
+    );
+    // One slide is a picture: nothing moves, so nothing to enhance or pause.
+    const single = show("Catalogue/home_hero", [slide(1, "First")]);
+    expect(single).not.toContain("data-enhance");
+    expect(single).not.toContain("<button");
+  });
+
   it("renders nothing without slides", () => {
     expect(show("Catalogue/home_hero", [])).toBe("");
   });

@@ -24,8 +24,8 @@ type Props = WidgetViewProps<HomeHeroFields, WidgetData<typeof load>>;
  * Catalogue/home_hero: up to nine slides. On the server (and without JavaScript) it is a row of
  * slides that scrolls sideways, the first one showing, the others reachable by scrolling or the
  * dots; in the browser the slideshow enhancer (Swiper, loaded only here) turns it into a
- * slideshow, 4 s a slide, which keeps playing after the visitor touches it (and stays still for
- * reduced motion).
+ * slideshow, 4 s a slide, which keeps playing after the visitor touches it, waits while the
+ * pointer or the focus is on it, and has a pause button (it stays still for reduced motion).
  */
 export function HomeHeroView({ widget, data }: Props) {
   const { t } = useTranslation();
@@ -112,6 +112,17 @@ export function HomeHeroView({ widget, data }: Props) {
           </div>
           {/* Swiper fills this one with its own bullets once it starts. */}
           <div className="swiper-pagination" />
+          {/* The slideshow enhancer shows it while the slides play on their own (WCAG 2.2.2). */}
+          <button
+            type="button"
+            hidden
+            data-slideshow-toggle=""
+            data-pause-label={t("hero.pause")}
+            data-play-label={t("hero.play")}
+            className="absolute bottom-3 end-3 z-10 rounded-full bg-black/60 px-3 py-1.5 text-sm text-white hover:bg-black/80 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+          >
+            {t("hero.pause")}
+          </button>
         </>
       ) : null}
     </section>
