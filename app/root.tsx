@@ -175,7 +175,7 @@ function Shell({ children }: { children: ReactNode }) {
           theme={root.theme}
         />
       ) : null}
-      <main id="main" className="flex-1" tabIndex={-1}>
+      <main id="main" className="flex-1 overflow-x-clip" tabIndex={-1}>
         {root?.toast ? <ToastMessage key={root.toast.id} toast={root.toast} /> : null}
         {children}
       </main>

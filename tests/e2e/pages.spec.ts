@@ -1,6 +1,15 @@
 import { expect, test } from "@playwright/test";
 
-import { HEADER_LINKS, isSameDocument, markDocument, PAGES, SITE, stubMaps, waitForHydration } from "./support";
+import {
+  HEADER_LINKS,
+  isSameDocument,
+  markDocument,
+  PAGES,
+  SITE,
+  stubMaps,
+  waitForHydration,
+  waitUntilReady,
+} from "./support";
 
 test.describe("seeded pages", () => {
   test("home shows the header navigation, its heading, title and the footer details", async ({ page }) => {
@@ -110,5 +119,33 @@ test.describe("seeded pages", () => {
     }
     // With JavaScript the whole journey stays in one document (client-side navigation).
     if (javaScriptEnabled) expect(await isSameDocument(page)).toBe(true);
+  });
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  // Issue 11: /showcase was 748 px wide on a 390 px screen (the gallery slider's visually hidden
+  // link text escaped the row's clipping; frames waiting to slide in stuck out to the side).
+  test("no seeded page scrolls sideways", async ({ page, javaScriptEnabled }) => {
+    await stubMaps(page);
+    for (const path of [
+      PAGES.home.path,
+      PAGES.about.path,
+      PAGES.catalogue.path,
+      "/catalogue/table-settings",
+      "/catalogue/table-settings/palmwoods-square-setting",
+      PAGES.whereToFindUs.path,
+      "/showcase",
+      "/showcase/in-the-workshop",
+    ]) {
+      await page.goto(path);
+      if (javaScriptEnabled) await waitUntilReady(page);
+      const [scrollWidth, width] = await page.evaluate(() => [
+        document.scrollingElement!.scrollWidth,
+        window.innerWidth,
+      ]);
+      expect.soft(scrollWidth, `${path} is as wide as the screen`).toBeLessThanOrEqual(width);
+    }
   });
 });

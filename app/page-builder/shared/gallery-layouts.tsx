@@ -126,7 +126,7 @@ function PhotoLink({
     <a
       href={photo.full.url}
       {...lightboxData}
-      className={`group block overflow-hidden bg-stone-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand dark:bg-stone-800 ${rounded ? "rounded-md" : ""}`}
+      className={`group relative block overflow-hidden bg-stone-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand dark:bg-stone-800 ${rounded ? "rounded-md" : ""}`}
     >
       <Picture
         image={photo.thumb}
