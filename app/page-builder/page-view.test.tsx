@@ -176,10 +176,12 @@ describe("PageView tabs rows", () => {
     }
   });
 
-  it("links each tab to ?tab=Name, keeping the other query params", () => {
+  it("links each tab to ?tab=Name and back to the row, keeping the other query params", () => {
     const out = view(p, { search: "?ref=mail&tab=Old", url: "/test?ref=mail&tab=Old" });
-    expect(out).toContain('href="/test?ref=mail&amp;tab=Workshop"');
-    expect(out).toContain('href="/test?ref=mail&amp;tab=Timber"');
+    // Without the runtime a tab is a document load: the fragment brings the visitor back to the row.
+    expect(out).toMatch(/<div id="tabs-t1" role="tablist"/);
+    expect(out).toContain('href="/test?ref=mail&amp;tab=Workshop#tabs-t1"');
+    expect(out).toContain('href="/test?ref=mail&amp;tab=Timber#tabs-t1"');
   });
 
   it("encodes tab names in the links", () => {
@@ -187,7 +189,7 @@ describe("PageView tabs rows", () => {
       rows: [{ row_type: "tabs", blocks: [{ id: "a", title: "Our story & more", widgets: [] }] }],
     });
     const out = view(spaced);
-    expect(out).toContain('href="/test?tab=Our+story+%26+more"');
+    expect(out).toContain('href="/test?tab=Our+story+%26+more#tabs-a"');
   });
 });
 

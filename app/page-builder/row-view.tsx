@@ -90,9 +90,10 @@ const tabClass = {
 };
 
 /**
- * A row of tabs. Each tab is a link to `?tab=Name`, so choosing one works without JavaScript
- * (the server renders that panel shown) and, with it, as a client-side navigation that skips
- * the loaders. Every tab's panel is in the HTML, so crawlers index all of them; the ones not
+ * A row of tabs. Each tab is a link to `?tab=Name#{the row}`, so choosing one works without
+ * JavaScript (the server renders that panel shown, and the browser returns to the row rather
+ * than the top of the page) and, with the runtime, as a client-side navigation that skips the
+ * loaders. Every tab's panel is in the HTML, so crawlers index all of them; the ones not
  * chosen carry `hidden`.
  */
 function TabsRow({
@@ -114,10 +115,16 @@ function TabsRow({
 }) {
   const current = selectedTab(blocks, tab);
   const params = new URLSearchParams(search);
+  // Each tab's link returns to this row (a document load without the runtime keeps the place).
+  const rowId = `tabs-${domId(blocks[0]?.id ?? "row")}`;
   return (
     <section className={row.outer_class}>
       <div className={`mx-auto max-w-6xl px-4 py-6 ${row.container_class}`}>
-        <div role="tablist" className="flex flex-wrap gap-1 border-b border-stone-300 dark:border-stone-700">
+        <div
+          id={rowId}
+          role="tablist"
+          className="flex scroll-mt-4 flex-wrap gap-1 border-b border-stone-300 dark:border-stone-700"
+        >
           {blocks.map((b) => {
             params.set("tab", b.title);
             const active = b === current;
@@ -128,7 +135,7 @@ function TabsRow({
                 role="tab"
                 aria-selected={active}
                 aria-controls={`tab-panel-${domId(b.id)}`}
-                to={`?${params}`}
+                to={`?${params}#${rowId}`}
                 replace
                 preventScrollReset
                 className={`-mb-px rounded-t-md border px-4 py-2 font-medium no-underline ${

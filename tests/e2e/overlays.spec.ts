@@ -165,7 +165,7 @@ test.describe("navigation progress bar", () => {
     await page.waitForTimeout(250);
     await expect(bar).toHaveAttribute("data-state", "idle");
     await data.release();
-    await expect(page).toHaveURL(/\/showcase\?tab=Delivery$/);
+    await expect(page).toHaveURL(/\/showcase\?tab=Delivery#tabs-[\w-]+$/);
     await expect(page.getByRole("tab", { name: "Delivery" })).toHaveAttribute("aria-selected", "true");
     await expect(page.getByText("Brisbane: $70")).toBeVisible();
     expect(await states()).toEqual(["idle"]);

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
 
-import { isSameDocument, markDocument, openWithRuntime, waitUntilReady } from "./support";
+import { isSameDocument, markDocument, openWithRuntime, scrollY, waitUntilReady } from "./support";
 
 /** The about page's tabs row: tab title and a sentence of that tab's panel. */
 const TABS = {
@@ -56,11 +56,11 @@ test.describe("about page tabs", () => {
       await markDocument(page);
     }
     await page.getByRole("tab", { name: TABS.timber.name }).click();
-    await expect(page).toHaveURL(/\/about\?tab=Our(\+|%20)timber$/);
+    await expect(page).toHaveURL(/\/about\?tab=Our(\+|%20)timber#tabs-[\w-]+$/);
     await expectSelected(page, "timber");
 
     await page.getByRole("tab", { name: TABS.warranty.name }).click();
-    await expect(page).toHaveURL(/\/about\?tab=Our(\+|%20)warranty$/);
+    await expect(page).toHaveURL(/\/about\?tab=Our(\+|%20)warranty#tabs-[\w-]+$/);
     await expectSelected(page, "warranty");
 
     // The rest of the page stays put.
@@ -80,13 +80,28 @@ test.describe("about page tabs", () => {
     await markDocument(page);
     const tabs = page.getByRole("tablist");
     await tabs.getByRole("tab", { name: "Delivery" }).click();
-    await expect(page).toHaveURL(/\/showcase\?tab=Delivery$/);
+    await expect(page).toHaveURL(/\/showcase\?tab=Delivery#tabs-[\w-]+$/);
     await expect(tabs.getByRole("tab", { name: "Delivery" })).toHaveAttribute("aria-selected", "true");
     await expect(page.getByText("Brisbane: $70")).toBeVisible();
     await tabs.getByRole("tab", { name: "Timber care" }).click();
     await expect(tabs.getByRole("tab", { name: "Timber care" })).toHaveAttribute("aria-selected", "true");
     await expect(page.getByText("Brisbane: $70")).toBeHidden();
     expect(await isSameDocument(page)).toBe(true);
+  });
+
+  test("on a long page, the page load a tab makes returns to the tab row, not the top", async ({ page }) => {
+    // The showcase ships no runtime (decision 034): with or without JavaScript a tab loads a document.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/showcase");
+    const tab = page.getByRole("tab", { name: "Delivery" });
+    await tab.scrollIntoViewIfNeeded();
+    await tab.click();
+    await expect(page).toHaveURL(/\/showcase\?tab=Delivery#tabs-[\w-]+$/);
+    await expect(page.getByRole("tab", { name: "Delivery" })).toHaveAttribute("aria-selected", "true");
+    expect(await scrollY(page), "not back at the top").toBeGreaterThan(844);
+    const row = await page.getByRole("tablist").boundingBox();
+    expect(row!.y, "the tab row is on screen").toBeGreaterThanOrEqual(0);
+    expect(row!.y).toBeLessThan(844);
   });
 
   test("a link to ?tab= opens that tab directly", async ({ page }) => {
