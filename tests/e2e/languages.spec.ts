@@ -113,6 +113,21 @@ test("Arabic is laid out right to left: the site name sits to the right of the n
   expect(xs).toEqual([...xs].sort((a, b) => b - a));
 });
 
+test("in Arabic, English content keeps its own direction but lines up on the right, with the page", async ({
+  page,
+}) => {
+  // Issue 11: English blocks stayed left-aligned beside right-aligned prices and breadcrumbs.
+  await page.goto(`${PAGES.about.path}?lng=ar`);
+  const heading = page.getByRole("heading", { name: "Our story" });
+  await expect(heading).toHaveCSS("direction", "ltr");
+  await expect(heading).toHaveCSS("text-align", "right");
+  // In English the same heading lines up on the left; and centred text stays centred.
+  await page.goto(`${PAGES.about.path}?lng=en`);
+  await expect(page.getByRole("heading", { name: "Our story" })).toHaveCSS("text-align", "left");
+  await page.goto("/?lng=ar");
+  await expect(page.getByRole("heading", { name: /^Made for long summer/ })).toHaveCSS("text-align", "center");
+});
+
 test("the chosen language is remembered on the next page", async ({ page }) => {
   await page.goto("/?lng=de");
   await expect(page.locator("html")).toHaveAttribute("lang", "de");
