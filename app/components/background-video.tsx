@@ -3,6 +3,8 @@ import { useTranslation } from "react-i18next";
 import { enhance } from "~/enhancers/names";
 import type { Image } from "~/lib/api/schemas";
 
+import { PauseButton } from "./pause-button";
+
 interface Props {
   video: { url: string; mime: string };
   /** The slate shown before (and, without JavaScript or with reduced motion, instead of) the video. */
@@ -35,16 +37,7 @@ export function BackgroundVideo({ video, poster, className }: Props) {
           <source src={video.url} type={video.mime} />
         </video>
       </div>
-      <button
-        type="button"
-        hidden
-        data-video-toggle=""
-        data-pause-label={t("widgets.pauseVideo")}
-        data-play-label={t("widgets.playVideo")}
-        className="absolute bottom-3 end-3 z-10 rounded-full bg-black/60 px-3 py-1.5 text-sm text-white hover:bg-black/80 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
-      >
-        {t("widgets.pauseVideo")}
-      </button>
+      <PauseButton toggle="video-toggle" pause={t("widgets.pauseVideo")} play={t("widgets.playVideo")} />
     </div>
   );
 }

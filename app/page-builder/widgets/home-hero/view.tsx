@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
 import { Picture } from "~/components/image";
+import { PauseButton } from "~/components/pause-button";
 import { enhance } from "~/enhancers/names";
 
 import type { WidgetData, WidgetViewProps } from "../../define-widget";
@@ -113,16 +114,7 @@ export function HomeHeroView({ widget, data }: Props) {
           {/* Swiper fills this one with its own bullets once it starts. */}
           <div className="swiper-pagination" />
           {/* The slideshow enhancer shows it while the slides play on their own (WCAG 2.2.2). */}
-          <button
-            type="button"
-            hidden
-            data-slideshow-toggle=""
-            data-pause-label={t("hero.pause")}
-            data-play-label={t("hero.play")}
-            className="absolute bottom-3 end-3 z-10 rounded-full bg-black/60 px-3 py-1.5 text-sm text-white hover:bg-black/80 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
-          >
-            {t("hero.pause")}
-          </button>
+          <PauseButton toggle="slideshow-toggle" pause={t("hero.pause")} play={t("hero.play")} />
         </>
       ) : null}
     </section>
