@@ -12,8 +12,14 @@ function withParam(pathname: string, search: string, key: string, value: string)
   return `${pathname}?${params}`;
 }
 
+/**
+ * A menu's list. On a phone it spans the header's width just below it (its `<details>` is static
+ * there, so the header is its containing block), so it never leaves the screen whichever side
+ * its button sits on or whichever way the page runs; from `sm` up it hangs from its button.
+ */
 const menuClass =
-  "absolute end-0 z-40 mt-2 max-h-80 min-w-48 overflow-auto rounded-md border border-stone-200 bg-white p-1 shadow-lg dark:border-stone-700 dark:bg-stone-900";
+  "absolute inset-x-4 top-full z-40 mt-2 max-h-80 overflow-auto rounded-md border border-stone-200 bg-white p-1 shadow-lg sm:inset-x-auto sm:end-0 sm:top-auto sm:min-w-48 dark:border-stone-700 dark:bg-stone-900";
+const detailsClass = "sm:relative";
 const itemClass = "block rounded px-3 py-1.5 no-underline hover:bg-stone-100 dark:hover:bg-stone-800";
 
 /**
@@ -25,7 +31,7 @@ export function LanguageMenu({ locale }: { locale: string }) {
   const { pathname, search, key } = useLocation();
   const current = (LANGUAGES as Record<string, string>)[locale] ?? locale;
   return (
-    <details key={key} className="relative">
+    <details key={key} className={detailsClass}>
       <summary
         className="cursor-pointer list-none rounded px-2 py-1 hover:bg-stone-100 dark:hover:bg-stone-800"
         aria-label={t("language.current", { language: current })}
@@ -68,7 +74,7 @@ export function ThemeMenu({ theme }: { theme: Theme }) {
   const { pathname, search, key } = useLocation();
   const themes: Theme[] = ["light", "dark", "system"];
   return (
-    <details key={key} className="relative">
+    <details key={key} className={detailsClass}>
       <summary
         className="cursor-pointer list-none rounded px-2 py-1 hover:bg-stone-100 dark:hover:bg-stone-800"
         aria-label={t("theme.current", { theme: t(`theme.${theme}`) })}

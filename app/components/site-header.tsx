@@ -21,7 +21,7 @@ export function SiteHeader({
 }) {
   const { t } = useTranslation();
   return (
-    <header className="border-b border-stone-200 bg-white dark:border-stone-800 dark:bg-stone-950">
+    <header className="relative border-b border-stone-200 bg-white dark:border-stone-800 dark:bg-stone-950">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-4 py-4">
         <NavLink to="/" className="font-serif text-xl font-bold text-brand no-underline dark:text-amber-200">
           {name}

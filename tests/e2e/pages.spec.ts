@@ -148,4 +148,29 @@ test.describe("on a phone", () => {
       expect.soft(scrollWidth, `${path} is as wide as the screen`).toBeLessThanOrEqual(width);
     }
   });
+
+  // Issue 11: in English the language list started at x = -94 px; in Arabic it ran to 492 px.
+  for (const width of [390, 320]) {
+    test(`the language and theme menus stay on a ${width} px screen, in English and Arabic`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 700 });
+      for (const lng of ["en", "ar"]) {
+        await page.goto(`${PAGES.about.path}?lng=${lng}`);
+        for (const menu of await page.getByRole("banner").locator("details").all()) {
+          await menu.locator("summary").click();
+          const list = menu.getByRole("list");
+          const box = (await list.boundingBox())!;
+          expect.soft(box.x, `${lng}: the menu's start`).toBeGreaterThanOrEqual(0);
+          expect.soft(box.x + box.width, `${lng}: the menu's end`).toBeLessThanOrEqual(width);
+          // Every choice can be reached: scrolled to within the list, it is on screen.
+          for (const link of await list.getByRole("link").all()) {
+            await link.scrollIntoViewIfNeeded();
+            const item = (await link.boundingBox())!;
+            expect.soft(item.x).toBeGreaterThanOrEqual(0);
+            expect.soft(item.x + item.width).toBeLessThanOrEqual(width);
+          }
+          await menu.locator("summary").click();
+        }
+      }
+    });
+  }
 });
