@@ -2,6 +2,7 @@ import { useEffect } from "react";
 
 import { ENHANCER_LOADER, ENHANCERS_ATTRIBUTE } from "~/lib/enhancer-loader";
 import type { EnhancerAsset } from "~/lib/enhancers.server";
+import { loadStylesheet } from "~/lib/load-stylesheet";
 
 /** JSON for a `<script>` data block: `<` escaped, so no text in it can close the element. */
 const dataBlock = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
@@ -14,14 +15,10 @@ const dataBlock = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u00
 export function startEnhancers(assets: readonly EnhancerAsset[]) {
   let live = true;
   const started = assets.map((asset) => {
-    if (asset.css && !document.querySelector(`link[href="${asset.css}"]`)) {
-      const link = document.createElement("link");
-      link.rel = "stylesheet";
-      link.href = asset.css;
-      document.head.appendChild(link);
-    }
-    return import(/* @vite-ignore */ asset.js)
-      .then((module: { default: (el: HTMLElement) => void }) => {
+    // As the inline loader does: the stylesheet has loaded before the enhancer changes the HTML.
+    const stylesheet = asset.css ? loadStylesheet(asset.css) : undefined;
+    return Promise.all([import(/* @vite-ignore */ asset.js), stylesheet])
+      .then(([module]: [{ default: (el: HTMLElement) => void }, unknown]) => {
         if (!live) return;
         document.querySelectorAll<HTMLElement>(`[data-enhance~="${asset.name}"]`).forEach((el) => module.default(el));
       })

@@ -1,3 +1,5 @@
+import { pauseToggle } from "./lib/pause-toggle";
+
 /**
  * A muted, looping background video that never holds up the first paint: the server renders it
  * with `preload="none"` and a poster, and the pause button `hidden`. This runs once the page has
@@ -11,21 +13,13 @@ export default function backgroundVideo(el: HTMLElement) {
   if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
   el.dataset.video = "ready";
 
-  let paused = false;
-  const label = () => {
-    button.textContent = (paused ? button.dataset.playLabel : button.dataset.pauseLabel) ?? "";
-  };
-  const observer = new IntersectionObserver(([entry]) => {
-    if (!entry.isIntersecting) video.pause();
-    else if (!paused) video.play().catch(() => {});
-  });
-  observer.observe(video);
-  button.addEventListener("click", () => {
-    paused = !paused;
+  const toggle = pauseToggle(button, (paused) => {
     if (paused) video.pause();
     else video.play().catch(() => {});
-    label();
   });
-  label();
-  button.hidden = false;
+  const observer = new IntersectionObserver(([entry]) => {
+    if (!entry.isIntersecting) video.pause();
+    else if (!toggle.isPaused()) video.play().catch(() => {});
+  });
+  observer.observe(video);
 }

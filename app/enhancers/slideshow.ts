@@ -1,15 +1,18 @@
 import Swiper from "swiper";
 import { A11y, Autoplay, Pagination } from "swiper/modules";
 
+import { pauseToggle } from "./lib/pause-toggle";
+
 const AUTOPLAY_MS = 4000;
 
 /**
  * The home hero's slideshow: Swiper over the row of slides the server rendered, 4 s a slide,
  * back to the first after the last, playing on after the visitor touches it, waiting while the
- * pointer is over it or the focus in it, with a pause button (still for reduced motion). `rewind` rather than `loop`: looping makes Swiper move the slides around in
- * the document as it starts, which cost a phone's main thread about a third more (Lighthouse's
- * blocking time on /showcase: 150–180 ms against 200–400). Importing the three modules by name
- * leaves the other fourteen of `swiper/modules` out of the bundle.
+ * pointer is over it or the focus in it, with a pause button (still for reduced motion).
+ * `rewind` rather than `loop`: looping makes Swiper move the slides around in the document as it
+ * starts, which cost a phone's main thread about a third more (Lighthouse's blocking time on
+ * /showcase: 150–180 ms against 200–400). Importing the three modules by name leaves the other
+ * fourteen of `swiper/modules` out of the bundle.
  */
 export default function slideshow(el: HTMLElement) {
   if (el.classList.contains("swiper-initialized")) return;
@@ -31,26 +34,14 @@ export default function slideshow(el: HTMLElement) {
  */
 function playControls(el: HTMLElement, swiper: Swiper) {
   const button = el.querySelector<HTMLButtonElement>("button[data-slideshow-toggle]");
-  let stopped = false;
-  const label = () => {
-    button!.textContent = (stopped ? button!.dataset.playLabel : button!.dataset.pauseLabel) ?? "";
-  };
-  if (button) {
-    button.addEventListener("click", () => {
-      stopped = !stopped;
-      if (stopped) swiper.autoplay.stop();
-      else swiper.autoplay.start();
-      el.dataset.slideshow = stopped ? "stopped" : "playing";
-      label();
-    });
-    label();
-    button.hidden = false;
-  }
+  const toggle = button
+    ? pauseToggle(button, (paused) => (paused ? swiper.autoplay.stop() : swiper.autoplay.start()))
+    : null;
+  const stopped = () => toggle?.isPaused() ?? false;
   el.addEventListener("focusin", () => {
-    if (!stopped) swiper.autoplay.pause();
+    if (!stopped()) swiper.autoplay.pause();
   });
   el.addEventListener("focusout", (event) => {
-    if (!stopped && !el.contains(event.relatedTarget as Node | null)) swiper.autoplay.resume();
+    if (!stopped() && !el.contains(event.relatedTarget as Node | null)) swiper.autoplay.resume();
   });
-  el.dataset.slideshow = "playing";
 }
