@@ -7,8 +7,9 @@ import { E2E_SESSION_SECRET } from "./tests/e2e/support";
  * JavaScript and without. A second server whose upstream is unreachable checks the fallbacks.
  * `npm test` builds first; run alone with `npx playwright test` after `npm run build`.
  */
-const PORT = 3100;
-const OFFLINE_PORT = 3101;
+// E2E_PORT moves both servers (the offline one takes the next port), so two checkouts can run at once.
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const OFFLINE_PORT = PORT + 1;
 const dataDir = process.env.E2E_DATA_DIR ?? `./.cache/e2e-${process.pid}`;
 
 const chromium = {
