@@ -4,10 +4,12 @@ import { z } from "zod";
 
 import { loadFrameMedia } from "~/page-builder/frame-media.server";
 import {
+  itemView,
   loadWidgetData,
   pageAcceptsItem,
   pageEnhancers,
   pageForBrowser,
+  pageItemHead,
   pageNeedsBrowser,
   pageWidgets,
 } from "~/page-builder/loaders.server";
@@ -128,6 +130,7 @@ export async function loadCmsPage(request: Request, context: AppLoadContext, pat
     }
     if (!page) throw notFound(pathname);
     page = onSiteClock(page, siteTimeZone((await settingsLoad).time_zone));
+    if (itemUrl) page = itemView(page);
 
     const now = Date.now();
     const widgets = pageWidgets(page, now);
@@ -159,6 +162,8 @@ export async function loadCmsPage(request: Request, context: AppLoadContext, pat
         nextChangeMs: untilChange,
         signedIn,
         product: productFacts(widgetData),
+        // An item view's own name and picture, for its head (the sitemap's entry wins).
+        item: itemUrl ? pageItemHead(widgets, allData) : null,
       },
       {
         headers: {

@@ -1,5 +1,8 @@
 import type { MetaDescriptor } from "@remix-run/node";
 
+import type { ItemHead } from "~/page-builder/define-widget";
+
+import { documentTitle, type HeadSettings, sitemapEntryFor } from "./seo";
 import { type ProductFacts, productNode } from "./structured-data";
 
 /** A child route's meta replaces its parents': start from the root's head and add to it. */
@@ -38,4 +41,40 @@ export function withProductMeta(
     );
     return { "script:ld+json": { ...graph, "@graph": [...graph["@graph"], node] } };
   });
+}
+
+interface RootHeadData {
+  settings?: HeadSettings;
+  sitemap?: { url: string }[];
+}
+
+/**
+ * An item view's head (/page/{item}): when the sitemap has no entry for the path (a gallery's
+ * page), the item names the document (its title with the site's prefix and suffix) and describes
+ * it, instead of the organisation's name standing for every such page.
+ */
+export function withItemHead(
+  matches: { id: string; data: unknown }[],
+  meta: MetaDescriptor[],
+  item: ItemHead | null | undefined,
+  pathname: string,
+) {
+  const root = matches.find((m) => m.id === "root")?.data as RootHeadData | undefined;
+  if (!item || !root?.settings || sitemapEntryFor(root.sitemap ?? [], pathname)) return meta;
+  const title = documentTitle(root.settings, item.title);
+  const description = item.description ?? "";
+  const replaced = new Set<string>();
+  const out = meta.flatMap((m): MetaDescriptor[] => {
+    const key = "title" in m ? "title" : "name" in m ? String(m.name) : "property" in m ? String(m.property) : "";
+    if (key === "title") return [{ title }];
+    if (key === "og:title" || key === "twitter:title") return [{ ...m, content: title }];
+    if (key === "description" || key === "og:description" || key === "twitter:description") {
+      replaced.add(key);
+      return description ? [{ ...m, content: description }] : [];
+    }
+    return [m];
+  });
+  if (description && !replaced.has("description")) out.push({ name: "description", content: description });
+  if (description && !replaced.has("og:description")) out.push({ property: "og:description", content: description });
+  return out;
 }

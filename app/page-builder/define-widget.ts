@@ -3,7 +3,7 @@ import { createElement } from "react";
 import type { z } from "zod";
 
 import type { EnhancerName } from "~/enhancers/names";
-import type { Widget } from "~/lib/api/schemas";
+import type { Image, Widget } from "~/lib/api/schemas";
 
 import type { WidgetEnv, WidgetLoadContext } from "./types";
 
@@ -45,6 +45,16 @@ export type BrowserNeed<F, D> = boolean | ((fields: F, data: D | null) => boolea
  */
 export type EnhancerNeed<F, D> = readonly EnhancerName[] | ((fields: F, data: D | null) => readonly EnhancerName[]);
 
+/**
+ * What an item view (/page/{item}) is about, for the page's head: the item's own name, a line
+ * about it and its picture. The sitemap's entry for the path, when there is one, still wins.
+ */
+export interface ItemHead {
+  title: string;
+  description?: string;
+  image?: Image | null;
+}
+
 /** A widget as the registry and the page's loader see it, whatever its fields and data. */
 export interface RegisteredWidget {
   readonly type: string;
@@ -54,6 +64,8 @@ export interface RegisteredWidget {
   needsBrowser(widget: Pick<Widget, "fields">, data: unknown): boolean;
   /** The enhancers this widget, with these fields and this data, needs in the browser. */
   enhancers(widget: Pick<Widget, "fields">, data: unknown): readonly EnhancerName[];
+  /** On an item view, what the item this widget shows is (its title for the page's head); else null. */
+  itemHead(widget: Pick<Widget, "fields">, data: unknown): ItemHead | null;
   /**
    * The fields as the page's data carries them to the browser: parsed here, on the server, since
    * the browser has no schemas (a widget's `fields.server.ts` stays on the server, and zod with
@@ -92,6 +104,8 @@ export interface WidgetSpec<F, D> {
   /** From the widget's `load.server.ts`, so it stays out of the browser bundle. */
   load?: WidgetLoad<NoInfer<F>, D>;
   acceptsItem?: boolean;
+  /** With `acceptsItem`: the item its data shows, for the page's title (null on the list). */
+  itemHead?: (fields: NoInfer<F>, data: NoInfer<D> | null) => ItemHead | null;
   /**
    * Whether it needs the Remix runtime in the browser (see BrowserNeed). Every widget says so:
    * the catalogue's product dialog does; headings, rich text, `<details>` and links do not, nor do
@@ -121,7 +135,7 @@ const parsedOnTheServer = <F>(value: unknown) => value as F;
  * receive them parsed.
  */
 export function defineWidget<F extends object, D = never>(spec: WidgetSpec<F, D>): WidgetDefinition<F, D> {
-  const { type, fields, View, load, acceptsItem = false, browser, enhance = [] } = spec;
+  const { type, fields, View, load, acceptsItem = false, browser, enhance = [], itemHead } = spec;
   // Undefined in the browser, where the compiler empties every `.server` module.
   const schema: WidgetSpec<F, D>["fields"] | undefined = fields;
   const parsed = new WeakMap<object, F>();
@@ -154,6 +168,7 @@ export function defineWidget<F extends object, D = never>(spec: WidgetSpec<F, D>
       typeof browser === "function" ? browser(parseFields(widget), loadedData<D>(data)) : browser,
     enhancers: (widget, data) =>
       typeof enhance === "function" ? enhance(parseFields(widget), loadedData<D>(data)) : enhance,
+    itemHead: (widget, data) => (itemHead ? itemHead(parseFields(widget), loadedData<D>(data)) : null),
     render: ({ widget, data, env }) =>
       createElement(View, { widget, fields: parseFields(widget), data: loadedData<D>(data), env }),
     loadData: load && ((widget, ctx) => load({ ...ctx, widget, fields: parseFields(widget) })),

@@ -11,7 +11,15 @@ import { testImage } from "~/test/test-images";
 
 import seedPages from "../../seeds/pages.json";
 import { frameKey } from "./frame-media";
-import { loadWidgetData, pageAcceptsItem, pageEnhancers, pageNeedsBrowser, pageWidgets } from "./loaders.server";
+import {
+  itemView,
+  loadWidgetData,
+  pageAcceptsItem,
+  pageEnhancers,
+  pageItemHead,
+  pageNeedsBrowser,
+  pageWidgets,
+} from "./loaders.server";
 
 const NOW = Date.parse("2026-06-01T12:00:00Z");
 
@@ -201,6 +209,58 @@ describe("pageAcceptsItem", () => {
 
   it("seedPage parses every seeded page", () => {
     for (const { url } of seedPages) expect(seedPage(url), url).not.toBeNull();
+  });
+});
+
+describe("itemView", () => {
+  it("keeps only the widgets that show the item: the catalogue's heading and intro step aside", () => {
+    const catalogue = seedPage("catalogue")!;
+    expect(pageWidgets(catalogue, NOW).map((w) => w.type)).toContain("core/heading");
+    const view = itemView(catalogue);
+    expect(pageWidgets(view, NOW).map((w) => w.type)).toEqual(["Catalogue/list"]);
+    expect(view.content).toBe("");
+  });
+
+  it("on /showcase/{gallery}, keeps the gallery group alone: no hero, no page blocks, no other rows", () => {
+    const showcase = seedPage("showcase")!;
+    expect(showcase.pageContents.length).toBeGreaterThan(0);
+    const view = itemView(showcase);
+    expect(pageWidgets(view, NOW).map((w) => w.type)).toEqual(["core/gallery_group"]);
+    expect(view.rows).toHaveLength(1);
+    expect(view.pageContents).toEqual([]);
+  });
+});
+
+describe("pageItemHead", () => {
+  const list = widget("list", "Catalogue/list");
+  const galleries = widget("galleries", "core/gallery_group");
+
+  it("names a product's page after the product, with its text and first photo", () => {
+    const head = pageItemHead([list], { list: { groups: [tables], group: tables, products: [table], product: table } });
+    expect(head).toEqual({ title: "Yandina table", description: "Yandina table.", image: table.photos[0].image });
+  });
+
+  it("names a category's page after the category, and a gallery's page after the gallery", () => {
+    expect(
+      pageItemHead([list], { list: { groups: [tables], group: tables, products: [], product: null } }),
+    ).toMatchObject({
+      title: "Table settings",
+      description: "Table settings made by hand.",
+    });
+    const g = gallery();
+    expect(pageItemHead([galleries], { galleries: { galleries: [], gallery: g, pagePath: "/showcase" } })).toEqual({
+      title: "Kitchen tables",
+      description: "Made for long lunches",
+      image: g.slides[0].image,
+    });
+  });
+
+  it("is null on a list, without data, and for widgets that show no item", () => {
+    expect(
+      pageItemHead([list], { list: { groups: [tables], group: null, products: [table], product: null } }),
+    ).toBeNull();
+    expect(pageItemHead([list, galleries], {})).toBeNull();
+    expect(pageItemHead([widget("h", "core/heading")], { h: { text: "x" } })).toBeNull();
   });
 });
 

@@ -2,7 +2,7 @@ import type { EnhancerName } from "~/enhancers/names";
 import { isCircuitOpen } from "~/lib/api/errors";
 import type { Page, Widget } from "~/lib/api/schemas";
 
-import type { RegisteredWidget } from "./define-widget";
+import type { ItemHead, RegisteredWidget } from "./define-widget";
 import { frameEnhancers, frameKey } from "./frame-media";
 import { pageBlockWidget } from "./page-blocks";
 import { getWidget, widgetList } from "./registry";
@@ -61,6 +61,38 @@ export function pageForBrowser(page: Page): Page {
 /** True when some widget on the page shows an item chosen by the URL (so /page/{item} is valid). */
 export function pageAcceptsItem(widgets: Widget[]) {
   return widgets.some((w) => getWidget(w.type)?.acceptsItem);
+}
+
+/**
+ * An item view (/page/{item}) of a page: only the widgets that show the item, in their blocks and
+ * rows, so the item is the first thing on the page and its name the page's h1. The page's other
+ * widgets, its page blocks and its free content step aside (they stay on the page's own URL), and
+ * their loads are not run.
+ */
+export function itemView(page: Page): Page {
+  const showsItem = (type: string) => getWidget(type)?.acceptsItem === true;
+  return {
+    ...page,
+    content: "",
+    rows: page.rows
+      .map((row) => ({
+        ...row,
+        blocks: row.blocks
+          .map((block) => ({ ...block, widgets: block.widgets.filter((w) => showsItem(w.type)) }))
+          .filter((block) => block.widgets.length > 0),
+      }))
+      .filter((row) => row.blocks.length > 0),
+    pageContents: page.pageContents.filter((pb) => showsItem(pb.template)),
+  };
+}
+
+/** What the item of an item view is, from the first widget that says (null on a page's own URL). */
+export function pageItemHead(widgets: Widget[], data: Record<string, unknown>): ItemHead | null {
+  for (const w of widgets) {
+    const head = getWidget(w.type)?.itemHead(w, data[w.id]);
+    if (head) return head;
+  }
+  return null;
 }
 
 /**

@@ -4,7 +4,7 @@ import { createRequire } from "node:module";
 import type { Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
 
-import { messages, SHOWCASE, stubMaps, waitUntilReady } from "./support";
+import { messages, SHOWCASE, SITE, stubMaps, waitUntilReady } from "./support";
 
 /**
  * The showcase page (seeds/pages.json, url "showcase"): every widget and every wrapper option
@@ -158,7 +158,10 @@ test.describe("showcase page", () => {
     await card.scrollIntoViewIfNeeded();
     await card.click();
     await expect(page).toHaveURL(new RegExp(`/showcase/${SHOWCASE.gallery.url}$`));
-    await expect(page.getByRole("heading", { name: SHOWCASE.gallery.heading }).first()).toBeVisible();
+    // The gallery is the page: its name in the title, and the showcase's other rows step aside.
+    await expect(page).toHaveTitle(`${SHOWCASE.gallery.heading}${SITE.titleSuffix}`);
+    await expect(page.getByRole("heading", { name: SHOWCASE.gallery.heading }).first()).toBeInViewport();
+    await expect(page.locator(`[data-enhance="slideshow"], [data-enhance="background-video"]`)).toHaveCount(0);
     await expect(page.getByRole("link", { name: /Enlarge photo 1 of \d+$/ }).first()).toBeVisible();
     // The gallery's way back, not the back-to-top arrow (shown once the page has scrolled).
     await page.getByRole("link", { name: /^Back to (?!top$)/ }).click();

@@ -1,4 +1,5 @@
 import { defineWidget } from "../../define-widget";
+import { plainText } from "../../item-head";
 import { catalogueListFields } from "./fields.server";
 import { load } from "./load.server";
 import { CatalogueListView } from "./view";
@@ -9,6 +10,17 @@ export const catalogueListWidget = defineWidget({
   View: CatalogueListView,
   load,
   acceptsItem: true,
+  // A product's page is about the product; a category's about the category.
+  itemHead: (_, data) =>
+    data?.product
+      ? {
+          title: data.product.name,
+          description: plainText(data.product.description),
+          image: data.product.photos[0]?.image ?? null,
+        }
+      : data?.group
+        ? { title: data.group.name, description: plainText(data.group.content), image: data.group.image }
+        : null,
   // A list of products opens each one in a dialog; a product's own page has none.
   browser: (_, data) => data !== null && data.product === null && data.products.length > 0,
 });

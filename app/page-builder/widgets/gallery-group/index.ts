@@ -1,4 +1,5 @@
 import { defineWidget } from "../../define-widget";
+import { plainText } from "../../item-head";
 import { galleryEnhancers } from "../../shared/gallery-layouts";
 import { galleryGroupFields } from "./fields.server";
 import { load } from "./load.server";
@@ -10,6 +11,16 @@ export const galleryGroupWidget = defineWidget({
   View: GalleryGroupView,
   load,
   acceptsItem: true,
+  // A gallery's page is about the gallery: its heading, its line and its first photo.
+  itemHead: (_, data) => {
+    const g = data?.gallery;
+    if (!g) return null;
+    return {
+      title: g.heading || g.name,
+      description: plainText(g.sub_heading),
+      image: g.slides.find((s) => s.image)?.image ?? null,
+    };
+  },
   browser: false,
   // The cards are links; a gallery's own page shows its photos in the lightbox grid.
   enhance: (_, data) => galleryEnhancers(data?.gallery ?? null, "grid", true),
