@@ -44,7 +44,7 @@ describe("frameAttributes", () => {
       "bg-brand text-stone-900 frame-coloured",
     );
     expect(frameAttributes({ background_colour: "warning", text_colour: "wht" }).className).toBe(
-      "bg-amber-300 text-white frame-coloured light",
+      "bg-warning text-white frame-coloured light",
     );
     // Light backgrounds keep their content in light-theme colours, even in the dark theme.
     expect(frameAttributes({ background_colour: "wht" }).className).toBe(
@@ -186,7 +186,7 @@ describe("WidgetFrame", () => {
 
   it("does not add a container inside a row (not contained)", () => {
     expect(render({ background_colour: "info" }, undefined, false)).toBe(
-      '<section class="bg-sky-700 text-white frame-coloured"><p>Inside</p></section>',
+      '<section class="bg-info text-white frame-coloured"><p>Inside</p></section>',
     );
   });
 });

@@ -12,10 +12,10 @@ export const backgrounds: Record<string, string> = {
   brand: "bg-brand text-white",
   primary: "bg-brand text-white",
   secondary: "bg-stone-200 text-stone-900",
-  success: "bg-emerald-700 text-white",
-  info: "bg-sky-700 text-white",
-  warning: "bg-amber-300 text-stone-900",
-  danger: "bg-red-700 text-white",
+  success: "bg-success text-white",
+  info: "bg-info text-white",
+  warning: "bg-warning text-stone-900",
+  danger: "bg-danger text-white",
 };
 const codes: Record<string, string> = {
   wht: "white",
@@ -29,7 +29,7 @@ const codes: Record<string, string> = {
   dng: "danger",
 };
 /** Backgrounds light enough that their content should keep light-theme colours. */
-const LIGHT_BACKGROUNDS = new Set(["bg-white", "bg-stone-200", "bg-amber-300"]);
+const LIGHT_BACKGROUNDS = new Set(["bg-white", "bg-stone-200", "bg-warning"]);
 const textColours: Record<string, string> = { white: "text-white", black: "text-stone-900" };
 /** Background image opacity and saturation (spec: 10–100 and 0, 50, 100); hero_quote uses them too. */
 export const opacities: Record<string, string> = {

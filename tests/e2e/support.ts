@@ -236,7 +236,7 @@ export const SHOWCASE = {
   texts: [
     "We build every piece as if it were going on our own deck",
     "Saturday stall:",
-    "All pieces on this page are in stock",
+    "In-stock pieces usually arrive within one to two weeks",
     "Never use a pressure washer on oiled timber.",
     "Questions about anything on this page?",
   ],
@@ -246,7 +246,7 @@ export const SHOWCASE = {
     .map((f) => ({ question: f.name, answer: plain(f.content).slice(0, 60) })),
   gallery: galleries[0],
   scheduled: {
-    shown: "Open this season: the workshop shop is open on Fridays",
+    shown: "Open this season: book a Friday afternoon at the workshop",
     hidden: [
       "Draft: new timber range announcement.",
       "Autumn 2025 sale",

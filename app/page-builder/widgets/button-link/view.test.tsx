@@ -59,7 +59,7 @@ describe("core/button_link", () => {
   });
 
   it("uses the colour asked for, or brand", () => {
-    expect(anchorClass(button({ page: "a", colour: "danger" }))).toContain("bg-red-700");
+    expect(anchorClass(button({ page: "a", colour: "danger" }))).toContain("bg-danger");
     expect(anchorClass(button({ page: "a", colour: "pink" }))).toContain("bg-brand");
     expect(anchorClass(button({ page: "a" }))).toContain("bg-brand");
   });

@@ -8,10 +8,10 @@ export const buttonColours: Record<(typeof BUTTON_COLOURS)[number], string> = {
   brand: "bg-brand text-white hover:bg-brand-dark",
   black: "bg-stone-900 text-white hover:bg-stone-700 dark:bg-stone-100 dark:text-stone-900",
   white: "bg-white text-stone-900 ring-1 ring-stone-300 hover:bg-stone-100",
-  success: "bg-emerald-700 text-white hover:bg-emerald-800",
-  info: "bg-sky-700 text-white hover:bg-sky-800",
-  warning: "bg-amber-400 text-stone-900 hover:bg-amber-300",
-  danger: "bg-red-700 text-white hover:bg-red-800",
+  success: "bg-success text-white hover:bg-success-dark",
+  info: "bg-info text-white hover:bg-info-dark",
+  warning: "bg-warning text-stone-900 hover:bg-warning-dark",
+  danger: "bg-danger text-white hover:bg-danger-dark",
 };
 
 type Props = WidgetViewProps<ButtonLinkFields>;

@@ -11,10 +11,10 @@ const OVERLAYS: Record<(typeof OVERLAY_COLOURS)[number], { bg: string; text: "wh
   white: { bg: "bg-white", text: "black" },
   black: { bg: "bg-stone-950", text: "white" },
   brand: { bg: "bg-brand", text: "white" },
-  success: { bg: "bg-emerald-700", text: "white" },
-  info: { bg: "bg-sky-700", text: "white" },
-  warning: { bg: "bg-amber-300", text: "black" },
-  danger: { bg: "bg-red-700", text: "white" },
+  success: { bg: "bg-success", text: "white" },
+  info: { bg: "bg-info", text: "white" },
+  warning: { bg: "bg-warning", text: "black" },
+  danger: { bg: "bg-danger", text: "white" },
 };
 const JUSTIFY = { left: "items-start text-start", center: "items-center text-center", right: "items-end text-end" };
 const ALIGN = { top: "justify-start", middle: "justify-center", bottom: "justify-end" };

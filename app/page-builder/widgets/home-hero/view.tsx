@@ -13,10 +13,10 @@ const overlays: Record<string, string> = {
   white: "bg-white/40",
   black: "bg-black/45",
   brand: "bg-brand/55",
-  success: "bg-emerald-800/50",
-  info: "bg-sky-800/50",
-  warning: "bg-amber-500/40",
-  danger: "bg-red-800/50",
+  success: "bg-success-dark/50",
+  info: "bg-info-dark/50",
+  warning: "bg-warning-dark/40",
+  danger: "bg-danger-dark/50",
 };
 
 type Props = WidgetViewProps<HomeHeroFields, WidgetData<typeof load>>;
