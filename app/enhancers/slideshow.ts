@@ -2,6 +2,7 @@ import Swiper from "swiper";
 import { A11y, Autoplay, Pagination } from "swiper/modules";
 
 import { pauseToggle } from "./lib/pause-toggle";
+import { whenNear } from "./lib/when-near";
 
 const AUTOPLAY_MS = 4000;
 
@@ -12,10 +13,18 @@ const AUTOPLAY_MS = 4000;
  * `rewind` rather than `loop`: looping makes Swiper move the slides around in the document as it
  * starts, which cost a phone's main thread about a third more (Lighthouse's blocking time on
  * /showcase: 150–180 ms against 200–400). Importing the three modules by name leaves the other
- * fourteen of `swiper/modules` out of the bundle.
+ * fourteen of `swiper/modules` out of the bundle. Swiper starts only once the slideshow comes
+ * near the screen: at once on the home page, where it is the first thing, and not while a long
+ * page with one at its end (/showcase) is still loading.
  */
 export default function slideshow(el: HTMLElement) {
-  if (el.classList.contains("swiper-initialized")) return;
+  if (el.dataset.slideshow) return;
+  el.dataset.slideshow = "waiting";
+  whenNear(el, () => start(el));
+}
+
+function start(el: HTMLElement) {
+  el.dataset.slideshow = "started";
   const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   const swiper = new Swiper(el, {
     modules: [A11y, Autoplay, Pagination],

@@ -129,6 +129,8 @@ test.describe("with JavaScript", () => {
   test("a page with enhancers reached client-side gets them too, after the runtime renders it", async ({ page }) => {
     await openWithRuntime(page, "/showcase");
     expect(await hasRuntime(page)).toBe(true);
+    // The slideshow sits at the page's end: it starts once it comes near the screen.
+    await page.locator(".hero").scrollIntoViewIfNeeded();
     await expect(page.locator(".hero.swiper-initialized")).toHaveCount(1);
     await expect(page.locator('section[data-layout="grid"]').first()).toHaveAttribute("data-lightbox", "ready");
   });

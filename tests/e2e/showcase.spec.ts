@@ -195,6 +195,21 @@ test.describe("showcase page", () => {
     await expect(page.locator("#our-promise").getByRole("button", { name: "Play the background video" })).toBeVisible();
   });
 
+  test("the slideshow at the page's end starts only once it comes near the screen", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    test.skip(!javaScriptEnabled, "Swiper runs only with JavaScript");
+    await open(page);
+    await waitUntilReady(page);
+    const hero = page.locator(".hero");
+    // Loaded and run, but the slideshow waits: the page's load did not pay for it.
+    await expect(hero).toHaveAttribute("data-slideshow", "waiting");
+    await expect(page.locator(".hero.swiper-initialized")).toHaveCount(0);
+    await hero.scrollIntoViewIfNeeded();
+    await expect(page.locator(".hero.swiper-initialized")).toHaveCount(1);
+  });
+
   test("renders right-to-left in Arabic and in the dark theme", async ({ page }) => {
     await open(page, "/showcase?lng=ar&theme=dark");
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
