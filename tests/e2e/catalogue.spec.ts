@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 
 import { expect, test } from "@playwright/test";
 
+import { axeViolations } from "./axe";
 import { isSameDocument, markDocument, SITE, waitUntilReady } from "./support";
 
 /**
@@ -371,6 +372,28 @@ for (const viewport of VIEWPORTS) {
     }
   });
 }
+
+test.describe("catalogue quality", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "axe runs in the page");
+  // axe-core is injected as a script; the page's CSP allows only its own.
+  test.use({ bypassCSP: true, viewport: { width: 390, height: 844 } });
+
+  for (const theme of ["light", "dark"]) {
+    test(`the catalogue, a category, a product and the open dialog have no axe violations (${theme})`, async ({
+      page,
+    }) => {
+      for (const path of CATALOGUE_PAGES) {
+        await page.goto(`${path}?theme=${theme}`);
+        expect(await axeViolations(page), path).toEqual([]);
+      }
+      await page.goto(`/catalogue/table-settings?theme=${theme}`);
+      await waitUntilReady(page);
+      await page.getByRole("link", { name: cardName(tableSetting.name) }).click();
+      await expect(page.getByRole("dialog", { name: tableSetting.name })).toBeVisible();
+      expect(await axeViolations(page), "the open dialog").toEqual([]);
+    });
+  }
+});
 
 test("the breadcrumb and the way back look like links", async ({ page }) => {
   await page.goto(productUrl(tableSetting));
