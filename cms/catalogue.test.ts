@@ -67,6 +67,10 @@ interface ProductSeed {
   name: string;
   slug: string;
   description: string;
+  /** The facts list's entries; absent = "" (not given). */
+  dimensions?: string;
+  timber?: string;
+  finish?: string;
   price: number;
   photos: ImageFile[];
 }
@@ -78,6 +82,9 @@ const PRODUCTS: ProductSeed[] = [
     name: "Oak Table",
     slug: "oak-table",
     description: "<p>Solid oak, seats eight.</p>",
+    dimensions: "2400 × 1000 mm",
+    timber: "Oak",
+    finish: "Oiled",
     price: 2450.5,
     photos: ["oak-1.jpg", "oak-2.jpg"],
   },
@@ -185,7 +192,7 @@ function seedData(dir: string): SeedData {
     ],
     links: [],
     redirects: [],
-    products: PRODUCTS.map((p) => ({ ...p, photos: [...p.photos] })),
+    products: PRODUCTS.map((p) => ({ dimensions: "", timber: "", finish: "", ...p, photos: [...p.photos] })),
     slides: SLIDES,
     dir,
   };
@@ -248,6 +255,9 @@ for (const driver of drivers) {
         slug,
         url: `catalogue/${seed.group}/${slug}`,
         description: seed.description,
+        dimensions: seed.dimensions ?? "",
+        timber: seed.timber ?? "",
+        finish: seed.finish ?? "",
         price: seed.price,
         group: { id: group, name: seed.group[0].toUpperCase() + seed.group.slice(1), slug: seed.group },
       });

@@ -108,8 +108,9 @@ export interface WidgetSpec<F, D> {
   itemHead?: (fields: NoInfer<F>, data: NoInfer<D> | null) => ItemHead | null;
   /**
    * Whether it needs the Remix runtime in the browser (see BrowserNeed). Every widget says so:
-   * the catalogue's product dialog does; headings, rich text, `<details>` and links do not, nor do
-   * widgets whose behaviour an enhancer adds.
+   * one that keeps React state over the page's data would; headings, rich text, `<details>` and
+   * links do not, nor do widgets whose behaviour an enhancer adds (since decision 036, the
+   * catalogue's product view too: no seeded widget needs the runtime).
    */
   browser: BrowserNeed<NoInfer<F>, NoInfer<D>>;
   /** The enhancers it needs (see EnhancerNeed); none when absent. */

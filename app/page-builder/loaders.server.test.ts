@@ -279,16 +279,9 @@ describe("pageNeedsBrowser", () => {
     }
   });
 
-  it("is true for a list of products (each opens in a dialog), false on a product's own page", () => {
-    const list = widget("c", "Catalogue/list");
-    const listed = { groups: [tables], group: null, products: [table, chair], product: null };
-    expect(needs(list, listed)).toBe(true);
-    expect(needs(list, { ...listed, group: tables, product: table })).toBe(false);
-    expect(needs(list, { ...listed, products: [] })).toBe(false);
-    expect(needs(list, null)).toBe(false);
-  });
-
-  it("is false for a slideshow, a gallery and a video: enhancers add those (decision 034)", () => {
+  it("is false for a slideshow, a gallery, a video and a list of products: enhancers add those (034, 036)", () => {
+    const listed = { groups: [tables], group: null, products: [table, chair], product: null, contact: null };
+    expect(needs(widget("c", "Catalogue/list"), listed)).toBe(false);
     const quote = widget("q", "core/hero_quote", { quote: "Lovely" });
     expect(needs(widget("h", "Catalogue/home_hero"), [slide(1), slide(2)])).toBe(false);
     expect(needs(widget("g", "core/gallery", { layout: "slider" }), gallery())).toBe(false);
@@ -314,6 +307,16 @@ describe("pageEnhancers", () => {
         expect(pageEnhancers(widgets, all), url).toEqual([]);
       }
     }
+  });
+
+  it("names the product view for a list of products, none on a product's own page or an empty list", () => {
+    const list = widget("c", "Catalogue/list");
+    const listed = { groups: [tables], group: null, products: [table, chair], product: null, contact: null };
+    expect(names(list, listed)).toEqual(["product-view"]);
+    expect(names(list, { ...listed, group: tables })).toEqual(["product-view"]);
+    expect(names(list, { ...listed, group: tables, product: table })).toEqual([]);
+    expect(names(list, { ...listed, products: [] })).toEqual([]);
+    expect(names(list, null)).toEqual([]);
   });
 
   it("names the slideshow for two slides or more, not for one slide", () => {

@@ -34,6 +34,9 @@ export const product = (id: number, g: Group, name: string, price: number): Prod
   slug: name.toLowerCase().replace(/\s+/g, "-"),
   url: `${g.url}/x`,
   description: `<p>${name}.</p>`,
+  dimensions: "",
+  timber: "",
+  finish: "",
   price,
   group: { id: g.id, name: g.name, slug: g.slug },
   photos: [

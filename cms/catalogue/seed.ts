@@ -12,6 +12,10 @@ export const productSeedsSchema = z
       name: z.string(),
       slug: z.string(),
       description: z.string().default(""),
+      // The facts list's entries, each agreeing with the description; "" or absent = not shown.
+      dimensions: z.string().max(200).default(""),
+      timber: z.string().max(100).default(""),
+      finish: z.string().max(200).default(""),
       price: z.number().nonnegative(),
       photos: z.array(z.string()).default([]),
     }),
@@ -32,6 +36,9 @@ export async function seedProducts(db: Db, seeds: ProductSeed[], h: SeedHelpers)
         name: p.name,
         slug: p.slug,
         description: p.description,
+        dimensions: p.dimensions,
+        timber: p.timber,
+        finish: p.finish,
         priceCents: Math.round(p.price * 100),
         sortOrder: nextOrder(groupId),
       })

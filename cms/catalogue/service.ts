@@ -48,6 +48,9 @@ async function serializeProducts(db: Db, rows: ProductRow[], groupRows: Catalogu
       slug: p.slug,
       url: group ? `${group.url}/${p.slug}` : p.slug,
       description: p.description,
+      dimensions: p.dimensions,
+      timber: p.timber,
+      finish: p.finish,
       price: p.priceCents / 100,
       group: group ? { id: group.id, name: group.name, slug: group.slug } : null,
       photos: photos

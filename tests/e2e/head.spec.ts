@@ -220,6 +220,10 @@ test.describe("crawler files", () => {
 
 test("after a client-side navigation, the head is the new page's", async ({ page, javaScriptEnabled }) => {
   test.skip(!javaScriptEnabled, "without JavaScript every page arrives with its own head");
+  test.skip(
+    true,
+    "client-side navigation: no seeded page needs the Remix runtime since decision 036; the member forms (issue 12) bring one back",
+  );
   await page.goto(PAGES.catalogue.path);
   await waitForHydration(page);
   await page.getByRole("main").getByRole("link", { name: "Table settings", exact: true }).first().click();

@@ -71,10 +71,9 @@ test("each of the 18 languages renders the chrome and the 404 page in that langu
   for (const code of CODES) {
     await test.step(`${code}: ${LANGUAGE_NAMES[code]}`, async () => {
       fetched.length = 0;
-      // The catalogue ships the runtime, and with it the one language's messages the browser needs.
       expect((await page.goto(`/catalogue?lng=${code}`))?.status()).toBe(200);
-      // With JavaScript, check after hydration: the browser's i18next must keep the server's language.
-      if (javaScriptEnabled) await waitForHydration(page);
+      // With JavaScript, check once the page's enhancers have run: they keep the server's language.
+      if (javaScriptEnabled) await waitUntilReady(page);
       await expectChromeIn(page, code, expect.soft);
 
       // The choice is remembered: the 404 page, asked for with the same cookies, is in that language too.
@@ -87,13 +86,34 @@ test("each of the 18 languages renders the chrome and the 404 page in that langu
       expect.soft(html, `${code} 404 heading`).toContain(`>${m["notFound.title"]}</h1>`);
       expect.soft(html, `${code} 404 text`).toContain(m["notFound.text"]);
 
-      // Only this language's messages travel to the browser: inline in the page, so no request at all.
-      const inline = JSON.parse((await page.locator("#i18n-messages").textContent()) ?? "{}");
-      expect.soft(inline.nav?.skip, `${code}: the page carries its own messages`).toBe(m["nav.skip"]);
-      expect.soft(inline.notFound?.title, `${code}: and no other language's`).toBe(m["notFound.title"]);
+      // The page is whole in its language: no messages travel to the browser, none are fetched.
+      await expect.soft(page.locator("#i18n-messages"), `${code}: no messages to hydrate with`).toHaveCount(0);
       expect.soft(fetched, `messages fetched while showing ${code}`).toEqual([]);
     });
   }
+});
+
+test("with the runtime, a page carries its one language's messages and hydrates in that language", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, "without JavaScript nothing hydrates");
+  test.skip(
+    true,
+    "the runtime's messages: no seeded page needs the Remix runtime since decision 036; the member forms (issue 12) bring one back",
+  );
+  const fetched = recordMessageRequests(page);
+  for (const code of ["de", "ar"]) {
+    await page.goto(`${PAGES.catalogue.path}?lng=${code}`);
+    await waitForHydration(page);
+    await expectChromeIn(page, code);
+    // Only this language's messages travel to the browser: inline in the page, so no request at all.
+    const m = messages(code);
+    const inline = JSON.parse((await page.locator("#i18n-messages").textContent()) ?? "{}");
+    expect(inline.nav?.skip, `${code}: the page carries its own messages`).toBe(m["nav.skip"]);
+    expect(inline.notFound?.title, `${code}: and no other language's`).toBe(m["notFound.title"]);
+  }
+  expect(fetched).toEqual([]);
 });
 
 test("Arabic is laid out right to left: the site name sits to the right of the navigation", async ({ page }) => {
@@ -204,6 +224,10 @@ test("with JavaScript, picking a language on a page with the runtime loads that 
   javaScriptEnabled,
 }) => {
   test.skip(!javaScriptEnabled, "without JavaScript every link is a document load anyway");
+  test.skip(
+    true,
+    "a language picked with the runtime: no seeded page needs the Remix runtime since decision 036; the member forms (issue 12) bring one back",
+  );
   await page.goto(PAGES.catalogue.path);
   await waitForHydration(page);
   expect(await hasRuntime(page)).toBe(true);

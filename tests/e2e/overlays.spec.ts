@@ -126,8 +126,15 @@ test.describe("navigation progress bar", () => {
   });
 
   // The bar belongs to the Remix runtime, which only pages that need it ship (decision 030): these
-  // journeys start on the catalogue, and reach the showcase from there. A page without the runtime has no bar,
-  // and its links load a new document under the browser's own indicator (runtime.spec.ts).
+  // journeys started on the catalogue, and reached the showcase from there. A page without the runtime
+  // has no bar, and its links load a new document under the browser's own indicator (runtime.spec.ts).
+  test.beforeEach(() => {
+    test.skip(
+      true,
+      "the progress bar: no seeded page needs the Remix runtime since decision 036; the member forms (issue 12) bring one back",
+    );
+  });
+
   test("runs while the next page loads and completes when it arrives", async ({ page }) => {
     await page.goto(PAGES.catalogue.path);
     await waitForHydration(page);

@@ -14,12 +14,12 @@ import {
 } from "./support";
 
 /**
- * JavaScript only where a page needs it (decisions 030 and 034). Pages whose widgets are all HTML
- * and CSS ship no Remix runtime: no modules, no hydration data, only two small inline scripts
+ * JavaScript only where a page needs it (decisions 030, 034 and 036). Pages whose widgets are all
+ * HTML and CSS ship no Remix runtime: no modules, no hydration data, only two small inline scripts
  * (scroll animations and the back-to-top arrow); their links are ordinary document loads. Pages
- * with a slideshow, a lightbox, a slider or a video ship no runtime either: once the page has
- * loaded, a small loader imports the enhancers those widgets name. Only the catalogue's product
- * lists, whose products open in a dialog, ship the runtime.
+ * with a slideshow, a lightbox, a slider, a video or a list of products ship no runtime either:
+ * once the page has loaded, a small loader imports the enhancers those widgets name. No seeded
+ * page needs the runtime since decision 036; the member forms (issue 12) bring one back.
  */
 
 const WITHOUT_RUNTIME = [
@@ -29,8 +29,16 @@ const WITHOUT_RUNTIME = [
   "/catalogue/table-settings/palmwoods-square-setting",
   "/no-such-page",
 ];
-const WITH_ENHANCERS = [PAGES.home.path, "/showcase"];
-const WITH_RUNTIME = [PAGES.catalogue.path, "/catalogue/table-settings"];
+/** Each page with enhancers, and the enhancer it must load. */
+const WITH_ENHANCERS = [
+  { path: PAGES.home.path, enhancer: "slideshow" },
+  { path: "/showcase", enhancer: "lightbox" },
+  { path: PAGES.catalogue.path, enhancer: "product-view" },
+  { path: "/catalogue/table-settings", enhancer: "product-view" },
+];
+/** Why the journeys of the runtime's own behaviour wait (decision 036). */
+const NO_RUNTIME_PAGE =
+  "runtime-only behaviour: no seeded page needs the Remix runtime since decision 036; the member forms (issue 12) bring one back";
 
 /** Every script request the page makes from now on. */
 function recordScripts(page: Page) {
@@ -66,7 +74,7 @@ test.describe("with JavaScript", () => {
     });
   }
 
-  for (const path of WITH_ENHANCERS) {
+  for (const { path, enhancer } of WITH_ENHANCERS) {
     test(`${path} ships no runtime: its enhancers load after the load event, and run`, async ({ page }) => {
       let loaded = false;
       const early: string[] = [];
@@ -87,12 +95,15 @@ test.describe("with JavaScript", () => {
       expect(early, "no script file is fetched before the load event").toEqual([]);
       expect(scripts.length).toBeGreaterThan(0);
       for (const script of scripts) expect(script).toMatch(/^\/build\/enhance\/[\w-]+\.js$/);
+      expect(scripts, `the ${enhancer} enhancer`).toContainEqual(expect.stringMatching(`/${enhancer}-[\\w]+\\.js$`));
       await expect(page.locator('[role="progressbar"]')).toHaveCount(0);
     });
   }
 
-  for (const path of WITH_RUNTIME) {
-    test(`${path} needs the browser: it ships the runtime and hydrates`, async ({ page }) => {
+  test("a page that needs the browser ships the runtime after the load event, and hydrates", async ({ page }) => {
+    // The catalogue's product lists were these pages until the product view became an enhancer.
+    test.skip(true, NO_RUNTIME_PAGE);
+    for (const path of [PAGES.catalogue.path]) {
       // The runtime's modules are fetched only once the page has loaded (decision 033): the first
       // paint and the largest image never share the network with them.
       let loaded = false;
@@ -106,8 +117,8 @@ test.describe("with JavaScript", () => {
       await waitForHydration(page);
       expect(early, "no script file is fetched before the load event").toEqual([]);
       await expect(page.locator('[role="progressbar"]')).toHaveCount(1);
-    });
-  }
+    }
+  });
 
   test("a widget's library loads only on the pages that use it", async ({ page }) => {
     const scripts = recordScripts(page);
@@ -127,6 +138,7 @@ test.describe("with JavaScript", () => {
   });
 
   test("a page with enhancers reached client-side gets them too, after the runtime renders it", async ({ page }) => {
+    test.skip(true, NO_RUNTIME_PAGE);
     await openWithRuntime(page, "/showcase");
     expect(await hasRuntime(page)).toBe(true);
     // The slideshow sits at the page's end: it starts once it comes near the screen.
@@ -147,13 +159,18 @@ test.describe("with JavaScript", () => {
     expect(await isSameDocument(page), "a document load").toBe(false);
     await expect.poll(() => scrollY(page)).toBe(0);
 
-    // Then on to a page that needs the browser: its runtime starts there.
+    // Then on to a page with enhancers: a document load too, and its enhancers start there.
+    await markDocument(page);
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Catalogue", exact: true }).click();
     await expect(page).toHaveURL(PAGES.catalogue.path);
-    await waitForHydration(page);
+    expect(await isSameDocument(page), "a document load").toBe(false);
+    await waitUntilReady(page);
+    expect(await hasRuntime(page)).toBe(false);
+    await expect(page.locator('[data-enhance~="product-view"]')).toHaveAttribute("data-product-view", "ready");
   });
 
   test("once the runtime runs, it stays: a page reached from there renders client-side and works", async ({ page }) => {
+    test.skip(true, NO_RUNTIME_PAGE);
     await page.goto(PAGES.catalogue.path);
     await waitForHydration(page);
     await markDocument(page);

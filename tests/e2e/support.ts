@@ -60,10 +60,11 @@ export async function isSameDocument(page: Page) {
 }
 
 /**
- * True when the page ships the Remix runtime. Only pages with a widget that needs it do (decision
- * 030): the catalogue's product lists, whose products open in a dialog. Pages whose widgets need
- * JavaScript for a slideshow, a lightbox, a slider or a video load small enhancers instead
- * (decision 034); content, product and error pages are HTML and CSS with two small inline scripts.
+ * True when the page ships the Remix runtime. Only pages with a widget or route that needs it do
+ * (decision 030), and since decision 036 no seeded page does: pages whose widgets need JavaScript
+ * for a slideshow, a lightbox, a slider, a video or the product view load small enhancers
+ * instead (decision 034); content, product and error pages are HTML and CSS with two small inline
+ * scripts. The member forms (issue 12) bring a page with the runtime back.
  */
 export async function hasRuntime(page: Page) {
   return page.evaluate(() => "__remixContext" in window);
@@ -97,7 +98,8 @@ export async function waitUntilReady(page: Page) {
 }
 
 /**
- * Opens `path` as a client-side navigation from a page with the runtime (the catalogue): how a
+ * Opens `path` as a client-side navigation from a page with the runtime (it was the catalogue until
+ * decision 036; the journeys that use this wait for a page that needs the runtime again): how a
  * visitor reaches a page without its own runtime once the runtime runs, since it stays.
  */
 export async function openWithRuntime(page: Page, path: string) {

@@ -35,6 +35,7 @@ const EXPECTED_LANGUAGES = [
  */
 const SAME_AS_ENGLISH_ALLOWED: Record<string, readonly string[]> = {
   "*": ["footer.abn", "footer.copyright"], // an abbreviation plus placeholders, or symbols plus placeholders
+  fr: ["catalogue.dimensions"], // the same word in French
   id: ["footer.email"], // "Email" is the usual Indonesian UI word
   vi: ["footer.email"], // "Email" is the usual Vietnamese UI word
 };

@@ -177,6 +177,10 @@ export const productSchema = z.object({
   slug: z.string(),
   url: z.string().default(""),
   description: orEmpty,
+  // The product's facts list; "" (or absent, from an upstream without them) = not given.
+  dimensions: orEmpty,
+  timber: orEmpty,
+  finish: orEmpty,
   price: z.coerce.number(),
   group: z
     .object({ id: z.number(), name: z.string(), slug: z.string() })

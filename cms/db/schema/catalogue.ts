@@ -16,6 +16,11 @@ export const products = pgTable(
     name: text("name").notNull(),
     slug: text("slug").notNull(),
     description: text("description").notNull().default(""),
+    // Facts a visitor compares pieces by, as short text ("" = not given): the description says
+    // them in prose, these say them once, for the product's facts list.
+    dimensions: text("dimensions").notNull().default(""),
+    timber: text("timber").notNull().default(""),
+    finish: text("finish").notNull().default(""),
     priceCents: integer("price_cents").notNull(),
     sortOrder: integer("sort_order").notNull().default(0),
     enabled: boolean("enabled").notNull().default(true),

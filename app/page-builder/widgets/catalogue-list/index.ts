@@ -21,6 +21,8 @@ export const catalogueListWidget = defineWidget({
       : data?.group
         ? { title: data.group.name, description: plainText(data.group.content), image: data.group.image }
         : null,
-  // A list of products opens each one in a dialog; a product's own page has none.
-  browser: (_, data) => data !== null && data.product === null && data.products.length > 0,
+  // A list of products opens each one in a dialog, the product-view enhancer's (decision 036); a
+  // product's own page has none. Neither needs the Remix runtime.
+  browser: false,
+  enhance: (_, data) => (data !== null && data.product === null && data.products.length > 0 ? ["product-view"] : []),
 });

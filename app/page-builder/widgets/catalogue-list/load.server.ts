@@ -1,10 +1,12 @@
 import { getProduct, getProducts } from "~/lib/api/catalogue.server";
 import { getGroupDetails, getGroups } from "~/lib/api/groups.server";
 import type { Group, Product } from "~/lib/api/schemas";
+import { getSettings } from "~/lib/api/site.server";
 
 import type { WidgetLoadArgs } from "../../define-widget";
 import { ItemNotFound } from "../../types";
 import type { CatalogueListFields } from "./fields.server";
+import type { Contact } from "./format";
 
 export interface CatalogueListData {
   /** Every category, for the overview and the breadcrumb. */
@@ -14,6 +16,8 @@ export interface CatalogueListData {
   products: Product[];
   /** The product the URL names (its own page without JavaScript). */
   product: Product | null;
+  /** On a product's page, the site's e-mail and phone for its enquiry link; else null. */
+  contact: Contact | null;
 }
 
 /**
@@ -26,13 +30,16 @@ export async function load(args: WidgetLoadArgs<CatalogueListFields>): Promise<C
   const groups = await getGroups(transport, namespace, model);
   if (!itemUrl) {
     const lists = await Promise.all(groups.map((g) => getProducts(transport, g.slug)));
-    return { groups, group: null, products: lists.flat(), product: null };
+    return { groups, group: null, products: lists.flat(), product: null, contact: null };
   }
-  const [group, products, product] = await Promise.all([
+  const [group, products, product, settings] = await Promise.all([
     getGroupDetails(transport, namespace, model, itemUrl),
     getProducts(transport, itemUrl),
     itemParameter ? getProduct(transport, itemUrl, itemParameter) : Promise.resolve(null),
+    // The root loads the settings too: this is the same cached answer.
+    itemParameter ? getSettings(transport) : Promise.resolve(null),
   ]);
   if (!group || (itemParameter && !product)) throw new ItemNotFound();
-  return { groups, group, products, product };
+  const contact = settings ? { email: settings.organisation_email, phone: settings.organisation_phone } : null;
+  return { groups, group, products, product, contact };
 }
