@@ -179,7 +179,14 @@ function Shell({ children }: { children: ReactNode }) {
         {root?.toast ? <ToastMessage key={root.toast.id} toast={root.toast} /> : null}
         {children}
       </main>
-      {root ? <SiteFooter settings={root.settings} links={root.footer} social={root.social} /> : null}
+      {root ? (
+        <SiteFooter
+          settings={root.settings}
+          links={root.footer}
+          social={root.social}
+          backToTop={Boolean(root.settings.show_back_to_top)}
+        />
+      ) : null}
     </>
   );
 }
