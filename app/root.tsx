@@ -158,6 +158,7 @@ export function Layout({ children }: { children: ReactNode }) {
 
 function Shell({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<RootData>("root");
+  const nonce = useNonce();
   const { t } = useTranslation();
   return (
     <>
@@ -173,6 +174,7 @@ function Shell({ children }: { children: ReactNode }) {
           links={root.nav}
           locale={root.locale}
           theme={root.theme}
+          nonce={nonce}
         />
       ) : null}
       <main id="main" className="flex-1 overflow-x-clip" tabIndex={-1}>

@@ -4,6 +4,7 @@ import {
   HEADER_LINKS,
   isSameDocument,
   markDocument,
+  messages,
   PAGES,
   SITE,
   stubMaps,
@@ -155,6 +156,11 @@ test.describe("on a phone", () => {
       await page.setViewportSize({ width, height: 700 });
       for (const lng of ["en", "ar"]) {
         await page.goto(`${PAGES.about.path}?lng=${lng}`);
+        // On a phone both menus are in the header's menu (header.spec.ts).
+        await page
+          .getByRole("banner")
+          .getByRole("button", { name: messages(lng)["nav.menu"] })
+          .click();
         for (const menu of await page.getByRole("banner").locator("details").all()) {
           await menu.locator("summary").click();
           const list = menu.getByRole("list");
