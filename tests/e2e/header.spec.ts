@@ -72,6 +72,8 @@ test.describe("on a phone", () => {
     page,
     javaScriptEnabled,
   }) => {
+    // Seven pages, the first visits making their images: on two busy cores that takes a while.
+    test.slow();
     for (const path of SEEDED) {
       await visit(page, path, javaScriptEnabled);
       const header = await box(banner(page));
