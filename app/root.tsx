@@ -158,6 +158,7 @@ export function Layout({ children }: { children: ReactNode }) {
 
 function Shell({ children }: { children: ReactNode }) {
   const root = useRouteLoaderData<RootData>("root");
+  const nonce = useNonce();
   const { t } = useTranslation();
   return (
     <>
@@ -173,13 +174,21 @@ function Shell({ children }: { children: ReactNode }) {
           links={root.nav}
           locale={root.locale}
           theme={root.theme}
+          nonce={nonce}
         />
       ) : null}
       <main id="main" className="flex-1 overflow-x-clip" tabIndex={-1}>
         {root?.toast ? <ToastMessage key={root.toast.id} toast={root.toast} /> : null}
         {children}
       </main>
-      {root ? <SiteFooter settings={root.settings} links={root.footer} social={root.social} /> : null}
+      {root ? (
+        <SiteFooter
+          settings={root.settings}
+          links={root.footer}
+          social={root.social}
+          backToTop={Boolean(root.settings.show_back_to_top)}
+        />
+      ) : null}
     </>
   );
 }

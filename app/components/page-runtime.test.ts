@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { DEFERRED_MODULE_TYPE, RUNTIME_LOADER } from "~/lib/runtime-loader";
 
 import { BACK_TO_TOP_SCRIPT } from "./back-to-top";
+import { HEADER_SCRIPT } from "./header-script";
 import { deferScripts, routesNeedBrowser } from "./page-runtime";
 import { SCROLL_ANIMATIONS_SCRIPT } from "./scroll-animations";
 
@@ -28,7 +29,7 @@ describe("routesNeedBrowser", () => {
 // Their size (each under 2 KB) is checked on the built pages by scripts/js-budget.mjs.
 describe("the inline scripts every page runs", () => {
   it("run from their own text: one function called at once, nothing from their modules", () => {
-    for (const script of [BACK_TO_TOP_SCRIPT, SCROLL_ANIMATIONS_SCRIPT]) {
+    for (const script of [BACK_TO_TOP_SCRIPT, SCROLL_ANIMATIONS_SCRIPT, HEADER_SCRIPT]) {
       expect(script).toMatch(/^\(function \w+\(\) \{[\s\S]*\}\)\(\);$/);
       expect(() => new Function(script)).not.toThrow();
     }

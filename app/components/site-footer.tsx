@@ -17,7 +17,25 @@ interface Item {
   link: string;
 }
 
-export function SiteFooter({ settings, links, social }: { settings: FooterSettings; links: Item[]; social: Item[] }) {
+/** A text link that looks like one (underlined, in the brand's colour) and is at least 24 px tall. */
+const linkClass =
+  "inline-flex min-h-6 items-center text-brand underline underline-offset-3 hover:decoration-2 dark:text-amber-200";
+
+/**
+ * The site's footer. With the back-to-top arrow on, its end leaves room for the arrow (44 px and
+ * its 16 px margin), so at the end of the page the arrow covers nothing.
+ */
+export function SiteFooter({
+  settings,
+  links,
+  social,
+  backToTop = false,
+}: {
+  settings: FooterSettings;
+  links: Item[];
+  social: Item[];
+  backToTop?: boolean;
+}) {
   const { t } = useTranslation();
   const name = settings.organisation_name || settings.name;
   return (
@@ -33,7 +51,7 @@ export function SiteFooter({ settings, links, social }: { settings: FooterSettin
           {settings.organisation_phone ? (
             <p>
               {t("footer.phone")}:{" "}
-              <a href={`tel:${settings.organisation_phone.replace(/\s+/g, "")}`}>
+              <a href={`tel:${settings.organisation_phone.replace(/\s+/g, "")}`} className={linkClass}>
                 <bdi>{settings.organisation_phone}</bdi>
               </a>
             </p>
@@ -41,7 +59,7 @@ export function SiteFooter({ settings, links, social }: { settings: FooterSettin
           {settings.organisation_email ? (
             <p>
               {t("footer.email")}:{" "}
-              <a href={`mailto:${settings.organisation_email}`}>
+              <a href={`mailto:${settings.organisation_email}`} className={linkClass}>
                 <bdi>{settings.organisation_email}</bdi>
               </a>
             </p>
@@ -53,7 +71,7 @@ export function SiteFooter({ settings, links, social }: { settings: FooterSettin
             <ul className="space-y-1">
               {links.map((l) => (
                 <li key={l.link}>
-                  <Link to={l.link} className="hover:text-brand">
+                  <Link to={l.link} className={linkClass}>
                     {l.name}
                   </Link>
                 </li>
@@ -66,7 +84,7 @@ export function SiteFooter({ settings, links, social }: { settings: FooterSettin
             <ul className="space-y-1">
               {social.map((l) => (
                 <li key={l.link}>
-                  <a href={l.link} rel="noopener noreferrer" target="_blank" className="hover:text-brand">
+                  <a href={l.link} rel="noopener noreferrer" target="_blank" className={linkClass}>
                     {l.name}
                   </a>
                 </li>
@@ -75,7 +93,7 @@ export function SiteFooter({ settings, links, social }: { settings: FooterSettin
           </nav>
         ) : null}
       </div>
-      <p className="pb-6 text-center text-stone-600 dark:text-stone-300">
+      <p className={`${backToTop ? "pb-20" : "pb-6"} px-4 text-center text-stone-600 dark:text-stone-300`}>
         {t("footer.copyright", { year: new Date().getFullYear(), name })}
       </p>
     </footer>

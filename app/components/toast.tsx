@@ -40,7 +40,7 @@ export function ToastMessage({ toast }: { toast: Toast }) {
         <button
           type="button"
           onClick={() => setDismissed(true)}
-          className="shrink-0 rounded px-2 text-xl leading-none hover:bg-black/10"
+          className="inline-flex min-h-6 min-w-6 shrink-0 items-center justify-center rounded px-2 text-xl leading-none hover:bg-black/10"
           aria-label={t("toast.dismiss")}
         >
           <span aria-hidden="true">×</span>

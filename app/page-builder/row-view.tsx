@@ -5,6 +5,7 @@ import type { Block, Row } from "~/lib/api/schemas";
 
 import type { FrameMedia } from "./frame-media";
 import { frameKey } from "./frame-media";
+import { domId, liveBlocks, tabsRowId } from "./tabs";
 import type { WidgetEnv } from "./types";
 import { isWidgetVisible } from "./visibility";
 import { hasFrame, WidgetFrame } from "./widget-frame";
@@ -41,10 +42,6 @@ const starts = [
   "md:col-start-12",
 ];
 
-export function liveBlocks(row: Row): Block[] {
-  return row.blocks.filter((b) => !b.deleted).sort((a, b) => a.sort - b.sort);
-}
-
 function BlockView({
   block,
   data,
@@ -78,9 +75,6 @@ function BlockView({
 export function selectedTab(blocks: Block[], tab: string | null) {
   return blocks.find((b) => b.title === tab) ?? blocks[0];
 }
-
-/** A block id made safe for an id attribute (no whitespace). */
-const domId = (id: string) => id.replace(/\s+/g, "-");
 
 const tabClass = {
   active:
@@ -116,7 +110,7 @@ function TabsRow({
   const current = selectedTab(blocks, tab);
   const params = new URLSearchParams(search);
   // Each tab's link returns to this row (a document load without the runtime keeps the place).
-  const rowId = `tabs-${domId(blocks[0]?.id ?? "row")}`;
+  const rowId = tabsRowId(blocks);
   return (
     <section className={row.outer_class}>
       <div className={`mx-auto max-w-6xl px-4 py-6 ${row.container_class}`}>

@@ -166,7 +166,8 @@ test("picking Deutsch in the language menu switches the page to German", async (
   await expect(menu.getByRole("link", { name: "English" })).toHaveAttribute("aria-current", "true");
   await menu.getByRole("link", { name: "Deutsch" }).click();
 
-  await expect(page).toHaveURL(/\/about\?lng=de$/);
+  // The link ends in #top: the new document opens where the visitor was, at the top.
+  await expect(page).toHaveURL(/\/about\?lng=de#top$/);
   await expectChromeIn(page, "de");
   // The same page, now with German chrome; the menu has closed and marks the new language.
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(PAGES.about.h1);
@@ -234,7 +235,7 @@ test("with JavaScript, picking a language on a page with the runtime loads that 
   await page.evaluate(() => ((window as unknown as { __e2eMarker?: string }).__e2eMarker = "before"));
   await languageSummary(page).click();
   await page.getByRole("list", { name: "Language" }).getByRole("link", { name: "Deutsch" }).click();
-  await expect(page).toHaveURL(/\/catalogue\?lng=de$/);
+  await expect(page).toHaveURL(/\/catalogue\?lng=de#top$/);
   await expectChromeIn(page, "de");
   // A new document: the browser holds one language's messages, so it never switches in place.
   expect(await page.evaluate(() => (window as unknown as { __e2eMarker?: string }).__e2eMarker)).toBeUndefined();

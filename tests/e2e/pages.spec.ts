@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 
-import { HEADER_LINKS, isSameDocument, markDocument, PAGES, SITE, stubMaps, waitUntilReady } from "./support";
+import { HEADER_LINKS, isSameDocument, markDocument, messages, PAGES, SITE, stubMaps, waitUntilReady } from "./support";
 
 test.describe("seeded pages", () => {
   test("home shows the header navigation, its heading, title and the footer details", async ({ page }) => {
@@ -142,6 +142,11 @@ test.describe("on a phone", () => {
       await page.setViewportSize({ width, height: 700 });
       for (const lng of ["en", "ar"]) {
         await page.goto(`${PAGES.about.path}?lng=${lng}`);
+        // On a phone both menus are in the header's menu (header.spec.ts).
+        await page
+          .getByRole("banner")
+          .getByRole("button", { name: messages(lng)["nav.menu"] })
+          .click();
         for (const menu of await page.getByRole("banner").locator("details").all()) {
           await menu.locator("summary").click();
           const list = menu.getByRole("list");

@@ -35,9 +35,13 @@ const EXPECTED_LANGUAGES = [
  */
 const SAME_AS_ENGLISH_ALLOWED: Record<string, readonly string[]> = {
   "*": ["footer.abn", "footer.copyright"], // an abbreviation plus placeholders, or symbols plus placeholders
-  fr: ["catalogue.dimensions"], // the same word in French
-  id: ["footer.email"], // "Email" is the usual Indonesian UI word
+  id: ["footer.email", "nav.menu"], // "Email" and "Menu" are the usual Indonesian UI words
   vi: ["footer.email"], // "Email" is the usual Vietnamese UI word
+  // "Menu" is the word in these languages too.
+  fr: ["nav.menu", "catalogue.dimensions"], // "Dimensions" is the same word in French
+  it: ["nav.menu"],
+  pl: ["nav.menu"],
+  "pt-BR": ["nav.menu"],
 };
 
 type Messages = { [key: string]: string | Messages };

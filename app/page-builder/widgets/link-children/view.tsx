@@ -22,7 +22,7 @@ export function LinkChildrenView({ fields, data }: Props) {
               href={l.link}
               target="_blank"
               rel="noopener noreferrer"
-              className="underline underline-offset-4 hover:text-brand"
+              className="inline-flex min-h-6 items-center underline underline-offset-4 hover:text-brand"
             >
               {l.name}
             </a>
