@@ -211,6 +211,10 @@ test.describe("on a phone", () => {
 
   test("with the runtime, the menu still works after a client-side navigation", async ({ page, javaScriptEnabled }) => {
     test.skip(!javaScriptEnabled, "without JavaScript every link loads a new document");
+    test.skip(
+      true,
+      "the runtime's re-render: no seeded page needs the Remix runtime since decision 036; the member forms (issue 12) bring one back",
+    );
     await openWithRuntime(page, "/about");
     await menuButton(page).click();
     await mainNav(page).getByRole("link", { name: "Delivery" }).click();
