@@ -10,6 +10,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { type Database, type Db, migrationsFolder, openDatabase } from "./db/client";
+import { domains, images } from "./db/schema";
 import { readSeeds, seedIfEmpty } from "./seed";
 import { contentImageFiles } from "./seeding/images";
 import { findReferences } from "./seeding/refs";
@@ -80,7 +81,9 @@ const expectedCounts = {
     ...seeds.slides.flatMap((sl) => (sl.image ? [sl.image] : [])),
     ...[...JSON.stringify(seeds.groups).matchAll(/"image":"([^"]+)"/g)].map((m) => m[1]),
     ...contentImageFiles(seeds),
-    ...findReferences(seeds.pages).flatMap((r) => (r.kind === "image" ? [r.name] : [])),
+    ...findReferences([seeds.pages, seeds.domain.settings]).flatMap((r) =>
+      r.kind === "image" || r.kind === "image-url" ? [r.name] : [],
+    ),
   ]).size,
   videos: seeds.videos?.length ?? 0,
   products: seeds.products.length,
@@ -142,6 +145,17 @@ for (const driver of drivers) {
 
       await expect(seedIfEmpty(t.database.db)).resolves.toBe(false);
       expect(await rowCounts(t.database.db)).toEqual(first);
+    });
+
+    it("gives the site its logos as URLs of stored images (the settings' @image-url: references)", async () => {
+      const [domain] = await t.database.db.select().from(domains);
+      const stored = new Set((await t.database.db.select({ hash: images.hash }).from(images)).map((r) => r.hash));
+      for (const key of ["organisation_logo", "organisation_logo_dark"]) {
+        const url = String(domain.settings[key]);
+        const m = /^\/assets\/i\/([0-9a-f]{32})\/orig\/\d+\.webp$/.exec(url);
+        expect(m, `${key}: ${url}`).not.toBeNull();
+        expect(stored.has(m![1]), key).toBe(true);
+      }
     });
   });
 }

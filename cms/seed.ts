@@ -10,11 +10,13 @@ import { seedRecords, seedSlides } from "./content/seed";
 import type { Db } from "./db/client";
 import { seedGalleries } from "./galleries/seed";
 import { seedGroups } from "./groups/seed";
+import { imageUrl, snapWidth } from "./media/records";
 import { describeSeedImages, prepareSeedVideos, seedImageInserter, seedVideos } from "./media/seed";
 import type { DescribedImage } from "./media/store";
 import { type ReferenceResolver, seedPages } from "./pages/seed";
 import { readSeeds, type SeedData } from "./seeding/files";
 import { seedImageFiles } from "./seeding/images";
+import { resolveReferences } from "./seeding/refs";
 import { hasDomain, seedDomain, seedNavigation } from "./site/seed";
 import { seedVoucherThemes } from "./vouchers/seed";
 
@@ -28,8 +30,19 @@ interface Prepared {
 
 /** Inserts every seed, area by area; pages last, as their rows and blocks may refer to the rest. */
 async function insertSeeds(db: Db, data: SeedData, prepared: Prepared) {
-  await seedDomain(db, data.domain);
   const imageHash = seedImageInserter(db, prepared.images);
+  /** "@image-url:": the original's own shape as WebP (it keeps a logo's transparency), as wide as it is. */
+  const imageAddress = async (name: string) => {
+    const image = prepared.images.get(name);
+    const hash = image ? await imageHash(name) : null;
+    return image && hash ? imageUrl(hash, "orig", snapWidth(image.width), "webp") : undefined;
+  };
+  const settings = await resolveReferences(
+    data.domain.settings,
+    (kind, name) => (kind === "image-url" ? imageAddress(name) : undefined),
+    "seeds/domain.json",
+  );
+  await seedDomain(db, { ...data.domain, settings });
   const groups = await seedGroups(db, data.groups, imageHash);
   const helpers = { imageHash, groupId: groups.groupId };
   await seedProducts(db, data.products, helpers);
@@ -40,6 +53,7 @@ async function insertSeeds(db: Db, data: SeedData, prepared: Prepared) {
   const videoIds = await seedVideos(db, data.videos ?? [], prepared.videos, imageHash);
   const resolve: ReferenceResolver = async (kind, name) => {
     if (kind === "image") return prepared.images.has(name) ? ((await imageHash(name)) ?? undefined) : undefined;
+    if (kind === "image-url") return imageAddress(name);
     if (kind === "video") return videoIds.get(name);
     if (kind === "gallery") return galleryIds.get(name);
     return groups.byPath(name);

@@ -6,7 +6,8 @@
 // fetches, as a browser does (the streamed document):
 //   - every page of /sitemap.xml (catalogue groups and items included);
 //   - every same-site link on those pages that the sitemap lacks (each ?tab= of a tabs row,
-//     each gallery's item page), leaving out the language and theme switchers' links;
+//     each gallery's item page, each photo's own page), leaving out the language and theme
+//     switchers' links;
 //   - the variants: light and dark theme, right to left (Arabic), the 404 page, and a page as a
 //     crawler gets it (the whole document at once).
 // Then it runs vnu once over all of them (--errors-only, JSON) and prints every error with its
@@ -36,6 +37,8 @@ const VARIANTS = [
   { path: "/showcase?lng=ar&theme=dark", note: "Arabic, dark" },
   { path: "/no-such-page", note: "the 404 page", status: 404 },
   { path: "/showcase", note: "as a crawler gets it", userAgent: CRAWLER_UA },
+  // A photo's own page under a gallery's page (two links from the sitemap; the showcase's own are one).
+  { path: "/showcase/in-the-workshop?gallery=showcase-galleries&photo=2", note: "a gallery page's photo" },
 ];
 
 /** Links that are not pages of their own to check: files, and the switchers' variants of a page. */

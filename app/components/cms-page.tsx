@@ -20,6 +20,8 @@ export interface CmsPageData {
   browser?: boolean;
   /** The enhancers the page's widgets and frames name, with their files (decision 034). */
   enhancers?: EnhancerAsset[];
+  /** On a photo's own page (`?gallery=&photo=`), the photo shown (decision 038). */
+  photo?: { number: number } | null;
 }
 
 const DAY = 86_400_000;
@@ -48,7 +50,7 @@ export function CmsPage({ data }: { data: CmsPageData }) {
       <PageView
         page={data.page}
         data={data.widgetData}
-        env={{ itemUrl: data.itemUrl, signedIn: data.signedIn }}
+        env={{ itemUrl: data.itemUrl, signedIn: data.signedIn, photo: data.photo?.number ?? null }}
         now={data.now}
         tab={tab}
         search={search}

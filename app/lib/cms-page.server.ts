@@ -13,6 +13,8 @@ import {
   pageNeedsBrowser,
   pageWidgets,
 } from "~/page-builder/loaders.server";
+import { pagePhoto, photoHead, photoPath, photoRequest, photoView } from "~/page-builder/photo-view";
+import { pageShareImage } from "~/page-builder/share-image";
 import { ItemNotFound } from "~/page-builder/types";
 import { isBlockVisible, isWidgetVisible, msUntilPageChange, onSiteClock } from "~/page-builder/visibility";
 
@@ -22,6 +24,7 @@ import type { InitialData, Page, Product } from "./api/schemas";
 import { getInitialData, getSettings } from "./api/site.server";
 import { cacheControl } from "./cache-control";
 import { enhancerAssets } from "./enhancers.server";
+import { getI18n } from "./i18n.server";
 import { hasSessionCookie } from "./session.server";
 import type { ProductFacts } from "./structured-data";
 import { siteTimeZone } from "./time-zone";
@@ -36,6 +39,9 @@ const pagePathSchema = z
 
 export const notFound = (pathname: string) =>
   data({ pathname }, { status: 404, headers: { "Cache-Control": cacheControl.none } });
+const throwNotFound = (pathname: string): never => {
+  throw notFound(pathname);
+};
 export const unavailable = (pathname: string) =>
   data({ pathname }, { status: 503, headers: { "Cache-Control": cacheControl.none, "Retry-After": "30" } });
 
@@ -106,9 +112,12 @@ export function pageCacheControl(
  * neither the cache nor the seeds hold the page.
  */
 export async function loadCmsPage(request: Request, context: AppLoadContext, pathname: string) {
-  const { transport, signedIn } = await context.visitor();
+  const { transport, signedIn, preferences } = await context.visitor();
   const url = parseUrl(pathname);
   if (!pagePathSchema.safeParse(url.full_url).success) throw notFound(pathname);
+  // A photo's own page: ?gallery={widget}&photo={n} (decision 038); anything malformed is no page.
+  const photoAsked = photoRequest(new URL(request.url).searchParams);
+  if (photoAsked === "invalid") throw notFound(pathname);
   try {
     // The redirect table, the page and the settings are asked for at once: one round of calls,
     // all within the request's deadline. Until awaited, a failure is not an unhandled rejection.
@@ -131,6 +140,7 @@ export async function loadCmsPage(request: Request, context: AppLoadContext, pat
     if (!page) throw notFound(pathname);
     page = onSiteClock(page, siteTimeZone((await settingsLoad).time_zone));
     if (itemUrl) page = itemView(page);
+    if (photoAsked) page = photoView(page, photoAsked.widget, Date.now()) ?? throwNotFound(pathname);
 
     const now = Date.now();
     const widgets = pageWidgets(page, now);
@@ -148,6 +158,15 @@ export async function loadCmsPage(request: Request, context: AppLoadContext, pat
     ]);
     const untilChange = msUntilPageChange(page, now);
     const allData = { ...widgetData, ...frameMedia };
+    const photo = photoAsked ? (pagePhoto(widgets, allData, photoAsked) ?? throwNotFound(pathname)) : null;
+    const t = photo ? (await getI18n(preferences.locale)).getFixedT(preferences.locale) : null;
+    // An item view's own name and picture, for its head (the sitemap's entry wins); a photo's page's.
+    const item =
+      photo && t && photoAsked
+        ? photoHead(photo, t("share.photoTitle", { gallery: photo.set.title, number: photo.number }))
+        : itemUrl
+          ? pageItemHead(widgets, allData)
+          : null;
     return data(
       {
         // Widgets' fields parsed here: the browser has no schemas to read them with.
@@ -162,8 +181,11 @@ export async function loadCmsPage(request: Request, context: AppLoadContext, pat
         nextChangeMs: untilChange,
         signedIn,
         product: productFacts(widgetData),
-        // An item view's own name and picture, for its head (the sitemap's entry wins).
-        item: itemUrl ? pageItemHead(widgets, allData) : null,
+        item,
+        // A photo's page: the photo shown, and the page's own canonical address.
+        photo: photo && photoAsked ? { number: photo.number, canonicalPath: photoPath(pathname, photoAsked) } : null,
+        // What link previews show: the page's first large picture (or its item's), 1200×630.
+        share: pageShareImage(widgets, allData, item),
       },
       {
         headers: {

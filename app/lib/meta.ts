@@ -3,6 +3,7 @@ import type { MetaDescriptor } from "@remix-run/node";
 import type { ItemHead } from "~/page-builder/define-widget";
 
 import { documentTitle, type HeadSettings, sitemapEntryFor } from "./seo";
+import { isShareImageTag, type ShareImage, shareImageMeta } from "./share-image";
 import { type ProductFacts, productNode } from "./structured-data";
 
 /** A child route's meta replaces its parents': start from the root's head and add to it. */
@@ -16,8 +17,9 @@ export function withRootMeta(matches: { id: string; meta: MetaDescriptor[] }[], 
 }
 
 /**
- * A product page's head: the root's, with a Product (and its Offer) added to the JSON-LD graph.
- * (A route's meta sees only its own and its parents' data, so the root cannot add it itself.)
+ * A product page's head: the root's, typed `product` for Open Graph with its price, and with a
+ * Product (and its Offer) added to the JSON-LD graph. (A route's meta sees only its own and its
+ * parents' data, so the root cannot add it itself.)
  */
 export function withProductMeta(
   matches: { id: string; meta: MetaDescriptor[]; data: unknown }[],
@@ -30,43 +32,78 @@ export function withProductMeta(
   if (!product || !origin) return meta;
   const url = `${origin}${pathname.replace(/\/+$/, "")}`;
   const absolute = (u: string) => (/^https?:\/\//.test(u) ? u : `${origin}${u}`);
-  return meta.map((m) => {
+  const price = [
+    { property: "product:price:amount", content: product.price.toFixed(2) },
+    { property: "product:price:currency", content: "AUD" },
+  ];
+  return meta.flatMap((m): MetaDescriptor[] => {
+    if ("property" in m && m.property === "og:type") return [{ ...m, content: "product" }, ...price];
     const graph = (m as { "script:ld+json"?: { "@graph": unknown[] } })["script:ld+json"];
-    if (!graph) return m;
+    if (!graph) return [m];
     const node = productNode(
       { ...product, images: product.images.map(absolute) },
       url,
       `${origin}/#organization`,
       new Date(),
     );
-    return { "script:ld+json": { ...graph, "@graph": [...graph["@graph"], node] } };
+    return [{ "script:ld+json": { ...graph, "@graph": [...graph["@graph"], node] } }];
   });
 }
 
 interface RootHeadData {
+  origin?: string;
   settings?: HeadSettings;
   sitemap?: { url: string }[];
+}
+
+const rootData = (matches: { id: string; data: unknown }[]) =>
+  matches.find((m) => m.id === "root")?.data as RootHeadData | undefined;
+
+/**
+ * A page's own share image (its first large picture, or its item's) in place of the brand card the
+ * root's head names: absolute, with its alt text (the page's title when the picture has none).
+ */
+export function withShareImage(
+  matches: { id: string; data: unknown }[],
+  meta: MetaDescriptor[],
+  share: ShareImage | null | undefined,
+) {
+  const origin = rootData(matches)?.origin;
+  if (!share || !origin) return meta;
+  const title = meta.find((m): m is { title: string } => "title" in m)?.title ?? "";
+  const tags = shareImageMeta(`${origin}${share.path}`, share.alt || title);
+  const at = meta.findIndex(isShareImageTag);
+  const kept = meta.filter((m) => !isShareImageTag(m));
+  kept.splice(at < 0 ? kept.length : at, 0, ...tags);
+  return kept;
 }
 
 /**
  * An item view's head (/page/{item}): when the sitemap has no entry for the path (a gallery's
  * page), the item names the document (its title with the site's prefix and suffix) and describes
- * it, instead of the organisation's name standing for every such page.
+ * it, instead of the organisation's name standing for every such page. A photo's page
+ * (`?gallery=&photo=`) is named after its photo whatever the sitemap says, and is its own
+ * canonical address (`canonicalPath`, with its query).
  */
 export function withItemHead(
   matches: { id: string; data: unknown }[],
   meta: MetaDescriptor[],
   item: ItemHead | null | undefined,
   pathname: string,
+  photo?: { canonicalPath: string },
 ) {
-  const root = matches.find((m) => m.id === "root")?.data as RootHeadData | undefined;
-  if (!item || !root?.settings || sitemapEntryFor(root.sitemap ?? [], pathname)) return meta;
+  const root = rootData(matches);
+  if (!item || !root?.settings) return meta;
+  if (!photo && sitemapEntryFor(root.sitemap ?? [], pathname)) return meta;
+  const canonical = photo && root.origin ? `${root.origin}${photo.canonicalPath}` : null;
   const title = documentTitle(root.settings, item.title);
   const description = item.description ?? "";
   const replaced = new Set<string>();
   const out = meta.flatMap((m): MetaDescriptor[] => {
     const key = "title" in m ? "title" : "name" in m ? String(m.name) : "property" in m ? String(m.property) : "";
     if (key === "title") return [{ title }];
+    if (canonical && key === "og:url") return [{ ...m, content: canonical }];
+    if (canonical && "tagName" in m && m.rel === "canonical") return [{ ...m, href: canonical }];
     if (key === "og:title" || key === "twitter:title") return [{ ...m, content: title }];
     if (key === "description" || key === "og:description" || key === "twitter:description") {
       replaced.add(key);
@@ -77,4 +114,23 @@ export function withItemHead(
   if (description && !replaced.has("description")) out.push({ name: "description", content: description });
   if (description && !replaced.has("og:description")) out.push({ property: "og:description", content: description });
   return out;
+}
+
+/** What a CMS page's loader returns for its head. */
+export interface CmsHeadData {
+  product?: ProductFacts | null;
+  item?: ItemHead | null;
+  photo?: { canonicalPath: string } | null;
+  share?: ShareImage | null;
+}
+
+/** A CMS page's head: the root's, with its product, its item or photo, and its share image. */
+export function cmsPageMeta(
+  matches: { id: string; meta: MetaDescriptor[]; data: unknown }[],
+  data: CmsHeadData | undefined,
+  pathname: string,
+) {
+  const meta = withProductMeta(matches, data?.product, pathname);
+  const named = withItemHead(matches, meta, data?.item, pathname, data?.photo ?? undefined);
+  return withShareImage(matches, named, data?.share);
 }

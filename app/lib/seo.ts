@@ -1,4 +1,5 @@
 import type { Settings, SitemapEntry } from "./api/schemas";
+import { brandCardPath, shareImageMeta } from "./share-image";
 import { structuredData } from "./structured-data";
 
 /** Normalises a pathname for sitemap look-ups: no trailing slash except the root. */
@@ -30,6 +31,8 @@ export interface HeadSettings {
   organisation_email: string;
   organisation_phone: string;
   organisation_logo: string | null;
+  /** The logo made for dark grounds (the share card on a dark brand colour). */
+  organisation_logo_dark?: string | null;
   seo_title_prefix: string;
   seo_title_suffix: string;
   theme_colour: string | null;
@@ -64,6 +67,8 @@ export function buildHead(input: HeadInput) {
   const canonical = `${origin}${entry ? normalisePath(entry.url) : path}`;
   const organisation = settings.organisation_name || settings.name;
   const logo = absolute(origin, settings.organisation_logo);
+  // Link previews: the brand card (the logo on the theme colour) until a page names its own picture.
+  const card = absolute(origin, brandCardPath(settings));
 
   const themeColours =
     input.theme === "system"
@@ -95,8 +100,9 @@ export function buildHead(input: HeadInput) {
     description ? { property: "og:description", content: description } : null,
     { property: "og:url", content: canonical },
     { property: "og:locale", content: input.locale.replace("-", "_") },
-    logo ? { property: "og:image", content: logo } : null,
-    { name: "twitter:card", content: "summary" },
+    ...(card ? shareImageMeta(card, organisation) : []),
+    !card && logo ? { property: "og:image", content: logo } : null,
+    card ? null : { name: "twitter:card", content: "summary" },
     { name: "twitter:title", content: title },
     description ? { name: "twitter:description", content: description } : null,
     settings.twitter ? { name: "twitter:site", content: settings.twitter } : null,

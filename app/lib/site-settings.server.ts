@@ -40,6 +40,7 @@ export function headSettings(settings: Settings): HeadSettings & {
     organisation_email: settings.organisation_email,
     organisation_phone: settings.organisation_phone,
     organisation_logo: text(settings.organisation_logo) || null,
+    organisation_logo_dark: text(settings.organisation_logo_dark) || null,
     seo_title_prefix: settings.seo_title_prefix,
     seo_title_suffix: settings.seo_title_suffix,
     theme_colour: settings.theme_colour ?? null,

@@ -16,7 +16,9 @@ const H2 = "b".repeat(32);
 
 describe("what a page names", () => {
   it("finds every variant: sources, srcsets, backgrounds, links, meta tags and data, as paths, AVIF first", () => {
-    const html = `<head><meta property="og:image" content="https://dovetail.example/assets/i/${H1}/16x9/1200.jpg"></head>
+    const html = `<head><meta property="og:image" content="https://dovetail.example/assets/i/${H1}/16x9/1200.jpg">
+      <meta name="twitter:image" content="https://dovetail.example/assets/i/${H2}/1200x630/1200.jpg">
+      <meta property="og:image" content="https://dovetail.example/assets/i/${H1}/1200x630-7c4a1e/1200.jpg"></head>
       <picture><source type="image/avif" srcset="/assets/i/${H1}/16x9/400.avif 400w, /assets/i/${H1}/16x9/1200.avif 1200w">
       <img src="/assets/i/${H1}/16x9/1200.jpg" srcset="/assets/i/${H1}/16x9/400.jpg 400w"></picture>
       <div style="--bg-image-set:image-set(url(&quot;/assets/i/${H2}/orig/1920.webp&quot;) type(&quot;image/webp&quot;))"></div>
@@ -29,6 +31,8 @@ describe("what a page names", () => {
       `/assets/i/${H2}/4x3/600x450:1200.avif`,
       `/assets/i/${H2}/orig/1920.webp`,
       `/assets/i/${H1}/16x9/1200.jpg`,
+      `/assets/i/${H2}/1200x630/1200.jpg`,
+      `/assets/i/${H1}/1200x630-7c4a1e/1200.jpg`,
       `/assets/i/${H1}/16x9/400.jpg`,
       `/assets/i/${H2}/orig/1920.jpeg`,
     ]);

@@ -57,9 +57,11 @@ export interface WarmUp {
 
 /**
  * A variant's path as pages write it, `/assets/i/{hash}/{aspect}/{width}.{ext}`, alone or after an
- * origin (an absolute URL in a meta tag names the same variant as the path in a srcset).
+ * origin (an absolute URL in a meta tag names the same variant as the path in a srcset). The
+ * aspect may be a share image's size, or its card's size and colour (`1200x630-7c4a1e`, decision 038).
  */
-const VARIANT_PATH = /\/assets\/i\/[0-9a-f]{32}\/[0-9a-z]{1,8}\/(?:\d{1,5}x\d{1,5}:)?\d{1,5}\.(?:avif|webp|jpe?g)/g;
+const VARIANT_PATH =
+  /\/assets\/i\/[0-9a-f]{32}\/(?:[0-9a-z]{1,8}|\d{1,4}x\d{1,4}-[0-9a-f]{6})\/(?:\d{1,5}x\d{1,5}:)?\d{1,5}\.(?:avif|webp|jpe?g)/g;
 /** Links that are not pages: files, the APIs, the back-office. */
 const NOT_A_PAGE =
   /^\/(?:assets|build|v|locales|api|graphql|cms|_purge)(?:\/|$)|\.(?:svg|png|jpe?g|webp|avif|gif|ico|mp4|xml|txt|json|pdf)$/;

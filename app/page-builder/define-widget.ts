@@ -55,6 +55,20 @@ export interface ItemHead {
   image?: Image | null;
 }
 
+/** A picture a widget offers to stand for its page in link previews, with what it shows. */
+export interface ShareCandidate {
+  image: Image;
+  /** What the picture shows (its alt text); empty when only the page's title can say. */
+  alt: string;
+}
+
+/** A gallery as a widget shows it, photo by photo: what a photo's own page is made of. */
+export interface PhotoSet {
+  /** The gallery's name as the widget shows it (its heading). */
+  title: string;
+  photos: readonly { image: Image; heading: string; subHeading: string }[];
+}
+
 /** A widget as the registry and the page's loader see it, whatever its fields and data. */
 export interface RegisteredWidget {
   readonly type: string;
@@ -66,6 +80,10 @@ export interface RegisteredWidget {
   enhancers(widget: Pick<Widget, "fields">, data: unknown): readonly EnhancerName[];
   /** On an item view, what the item this widget shows is (its title for the page's head); else null. */
   itemHead(widget: Pick<Widget, "fields">, data: unknown): ItemHead | null;
+  /** Its most prominent picture, to stand for the page in link previews; null when it has none. */
+  shareImage(widget: Pick<Widget, "fields">, data: unknown): ShareCandidate | null;
+  /** The gallery it shows, when its photos open on pages of their own (`?gallery=&photo=`); else null. */
+  photos(widget: Pick<Widget, "fields">, data: unknown): PhotoSet | null;
   /**
    * The fields as the page's data carries them to the browser: parsed here, on the server, since
    * the browser has no schemas (a widget's `fields.server.ts` stays on the server, and zod with
@@ -106,6 +124,10 @@ export interface WidgetSpec<F, D> {
   acceptsItem?: boolean;
   /** With `acceptsItem`: the item its data shows, for the page's title (null on the list). */
   itemHead?: (fields: NoInfer<F>, data: NoInfer<D> | null) => ItemHead | null;
+  /** Its most prominent picture (a hero's first slide, a banner), for the page's link previews. */
+  shareImage?: (fields: NoInfer<F>, data: NoInfer<D> | null) => ShareCandidate | null;
+  /** A gallery widget: the photos that each get a page of their own. */
+  photos?: (fields: NoInfer<F>, data: NoInfer<D> | null) => PhotoSet | null;
   /**
    * Whether it needs the Remix runtime in the browser (see BrowserNeed). Every widget says so:
    * one that keeps React state over the page's data would; headings, rich text, `<details>` and
@@ -136,7 +158,7 @@ const parsedOnTheServer = <F>(value: unknown) => value as F;
  * receive them parsed.
  */
 export function defineWidget<F extends object, D = never>(spec: WidgetSpec<F, D>): WidgetDefinition<F, D> {
-  const { type, fields, View, load, acceptsItem = false, browser, enhance = [], itemHead } = spec;
+  const { type, fields, View, load, acceptsItem = false, browser, enhance = [], itemHead, shareImage, photos } = spec;
   // Undefined in the browser, where the compiler empties every `.server` module.
   const schema: WidgetSpec<F, D>["fields"] | undefined = fields;
   const parsed = new WeakMap<object, F>();
@@ -170,6 +192,8 @@ export function defineWidget<F extends object, D = never>(spec: WidgetSpec<F, D>
     enhancers: (widget, data) =>
       typeof enhance === "function" ? enhance(parseFields(widget), loadedData<D>(data)) : enhance,
     itemHead: (widget, data) => (itemHead ? itemHead(parseFields(widget), loadedData<D>(data)) : null),
+    shareImage: (widget, data) => (shareImage ? shareImage(parseFields(widget), loadedData<D>(data)) : null),
+    photos: (widget, data) => (photos ? photos(parseFields(widget), loadedData<D>(data)) : null),
     render: ({ widget, data, env }) =>
       createElement(View, { widget, fields: parseFields(widget), data: loadedData<D>(data), env }),
     loadData: load && ((widget, ctx) => load({ ...ctx, widget, fields: parseFields(widget) })),

@@ -6,6 +6,8 @@ export interface WidgetEnv {
   itemUrl: string | null;
   /** True for a signed-in visitor (accounts come in a later issue). */
   signedIn: boolean;
+  /** On a photo's own page (`?gallery={widget}&photo={n}`), the photo's number; the page then holds that gallery alone. */
+  photo?: number | null;
 }
 
 /** What every widget load is given about the page being loaded. */

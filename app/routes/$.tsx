@@ -5,12 +5,12 @@ import { useLoaderData } from "@remix-run/react";
 import { CmsPage, onlyTabChanged } from "~/components/cms-page";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { loadCmsPage } from "~/lib/cms-page.server";
-import { withItemHead, withProductMeta } from "~/lib/meta";
+import { cmsPageMeta } from "~/lib/meta";
 
 export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => errorHeaders ?? loaderHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =>
-  withItemHead(matches, withProductMeta(matches, data?.product, location.pathname), data?.item, location.pathname);
+  cmsPageMeta(matches, data, location.pathname);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return loadCmsPage(request, context, new URL(request.url).pathname);

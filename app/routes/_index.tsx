@@ -1,4 +1,4 @@
-import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -10,8 +10,13 @@ import { isUpstreamError } from "~/lib/api/errors";
 import { listPages } from "~/lib/api/pages.server";
 import { getSettings } from "~/lib/api/site.server";
 import { loadCmsPage, pageCacheControl, unavailable } from "~/lib/cms-page.server";
+import { cmsPageMeta } from "~/lib/meta";
 
 export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => errorHeaders ?? loaderHeaders;
+
+/** The home page's head: the root's, with its share image (the hero's first slide) and any photo's page. */
+export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =>
+  cmsPageMeta(matches, data?.view === "page" ? data : undefined, location.pathname);
 
 /** Home: the list-page-content view when that setting is on, otherwise the page named home. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

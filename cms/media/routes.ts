@@ -7,6 +7,8 @@
  *   (`X-Encode-Priority: background` puts it behind every visitor's); a full queue is a 503, and a
  *   client that asks for too many new ones gets 429s, both with Retry-After and a stand-in
  *   picture (stand-in.ts). `Server-Timing` says whether it came from disk or was made.
+ * - `GET /assets/i/{hash}/1200x630/1200.{ext}`: a share image, and `1200x630-{rrggbb}` a card of the
+ *   image on one of the site's brand colours (share.ts; any other colour is a 404).
  * - `POST /api/v1/cognito/image/getByHash`: an image record (see records.ts).
  * - `GET|POST /api/v1/cognito/video/{id}`: a background video's record, with its poster.
  * - `GET /v/{id}.mp4`: a background video, with single byte-range requests.
@@ -17,11 +19,14 @@ import { type Context, Hono } from "hono";
 import { z } from "zod";
 
 import type { CmsEnv } from "../context";
+import type { Db } from "../db/client";
 import { found, notFound, parseJsonBody, parseRequest, pathId } from "../lib/http";
 import { idFromText, imageOptions, imageParams } from "../lib/params";
+import { getCurrentDomain } from "../site/service";
 import { isImageHash, snapWidth } from "./aspects";
 import { clientAddress, encodeRateLimit } from "./rate-limit";
 import { getImageRecord, getVideoRecord, getVideoSize, readVideoBytes } from "./service";
+import { groundOf, isShareFrame, shareFrameGround } from "./share";
 import { standInFor } from "./stand-in";
 import { getVariant, parseVariant, type Variant, variantEtag, type VariantKey, VariantRefused } from "./variants";
 
@@ -82,8 +87,14 @@ export function mediaRoutes(cacheDir: string) {
       const [, scaledWidth, , width, ext] = m;
       const key = parseVariant(hash, aspect, width, ext);
       if (!key) notFound("Image not found");
-      // The scaled form: the offered width at or above the one asked for (a bounded set again).
-      if (scaledWidth) key.width = snapWidth(Number(scaledWidth));
+      if (isShareFrame(key.aspect)) {
+        // A share image has one size; a card, one of the site's own colours.
+        const ground = shareFrameGround(key.aspect);
+        if (scaledWidth || (ground && !(await isBrandGround(c.var.db, ground)))) notFound("Image not found");
+      } else if (scaledWidth) {
+        // The scaled form: the offered width at or above the one asked for (a bounded set again).
+        key.width = snapWidth(Number(scaledWidth));
+      }
 
       const etag = variantEtag(key);
       const headers = { ETag: etag, "Cache-Control": IMMUTABLE };
@@ -126,6 +137,12 @@ export function mediaRoutes(cacheDir: string) {
       if (id === null) notFound("Video not found");
       return serveVideo(c, id);
     });
+}
+
+/** Whether `ground` ("7c4a1e") is the site's theme colour or its dark theme colour. */
+async function isBrandGround(db: Db, ground: string) {
+  const site = (await getCurrentDomain(db)) as Record<string, unknown> | null;
+  return site !== null && [site.theme_colour, site.dark_theme_colour].some((colour) => groundOf(colour) === ground);
 }
 
 /** Says where a variant came from: `variant;desc="disk"`, or `"made"`/`"shared"` (an encode) with its time. */

@@ -23,6 +23,7 @@ import sharp from "sharp";
 import type { Db } from "../db/client";
 import { images } from "../db/schema";
 import { aspectRatio, canonicalExtension, CONTENT_TYPES, type Extension, parseWidth, type Width } from "./aspects";
+import { isShareFrame, SHARE_HEIGHT, SHARE_WIDTH } from "./share";
 import { type VariantKey, variantPath } from "./variants";
 
 export interface StandIn {
@@ -101,7 +102,8 @@ async function fromPlaceholder(
   image: { placeholder: string; width: number; height: number },
   key: VariantKey,
 ): Promise<StandIn> {
-  const [w, h] = aspectRatio(key.aspect) ?? [Math.max(1, image.width), Math.max(1, image.height)];
+  const ratio = isShareFrame(key.aspect) ? ([SHARE_WIDTH, SHARE_HEIGHT] as const) : aspectRatio(key.aspect);
+  const [w, h] = ratio ?? [Math.max(1, image.width), Math.max(1, image.height)];
   const height = Math.max(1, Math.min(4 * TILE_WIDTH, Math.round((TILE_WIDTH * h) / w)));
   const m = /^data:image\/[a-z]+;base64,([A-Za-z0-9+/=]+)$/.exec(image.placeholder);
   const img = m

@@ -26,6 +26,7 @@ import {
   type Width,
 } from "./aspects";
 import { type EncodePriority, EncodeQueue, QueueFull, type Scheduled } from "./encode-queue";
+import { isShareFrame, SHARE_WIDTH, type ShareFrame, shareImage } from "./share";
 
 /** Encoder settings per output format. */
 const ENCODE = {
@@ -52,17 +53,19 @@ export interface Variant {
 /** The variant named by already-validated parts. */
 export interface VariantKey {
   hash: string;
-  aspect: Aspect;
+  /** An aspect, or a share image's size (share.ts), which is made at its own width only. */
+  aspect: Aspect | ShareFrame;
   width: Width;
   ext: Extension;
 }
 
 /** Validates the parts of a variant's name; null when any is not offered. */
 export function parseVariant(hash: string, aspect: string, width: string | number, ext: string): VariantKey | null {
-  if (!isImageHash(hash) || !isAspect(aspect)) return null;
+  if (!isImageHash(hash) || !(isAspect(aspect) || isShareFrame(aspect))) return null;
   const w = parseWidth(width);
   const e = canonicalExtension(ext);
   if (w === null || e === null) return null;
+  if (isShareFrame(aspect) && w !== SHARE_WIDTH) return null;
   return { hash, aspect, width: w, ext: e };
 }
 
@@ -206,13 +209,14 @@ async function makeVariant(db: Db, key: VariantKey): Promise<Buffer | null> {
     .where(eq(images.hash, key.hash))
     .limit(1);
   if (!row) return null;
+  encodes++;
+  if (isShareFrame(key.aspect)) return ENCODE[key.ext](await shareImage(row.bytes, key.aspect)).toBuffer();
   const size = variantSize(row.width, row.height, key.aspect, key.width);
   const img = sharp(row.bytes, { failOn: "error" }).autoOrient().resize(size.width, size.height, {
     fit: "cover",
     position: "attention",
     withoutEnlargement: true,
   });
-  encodes++;
   return ENCODE[key.ext](img).toBuffer();
 }
 

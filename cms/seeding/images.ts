@@ -28,20 +28,26 @@ function isSeedImage(dir: string, file: string) {
 }
 
 /**
- * Every image file the seeds name: groups, products, slides, content records, and the pages'
- * "@image:<path>" references. A reference to a missing file fails the seed naming it.
+ * Every image file the seeds name: groups, products, slides, content records, and the
+ * "@image:<path>" and "@image-url:<path>" references of the pages and the site's settings. A reference to a missing file fails the seed naming it.
  */
 export function seedImageFiles(data: SeedData): Set<string> {
   const files = new Set<string>(groupImageFiles(data.groups));
   for (const p of data.products) p.photos.forEach((f) => files.add(f));
   for (const sl of data.slides) if (sl.image) files.add(sl.image);
   contentImageFiles(data).forEach((f) => files.add(f));
-  for (const ref of findReferences(data.pages)) {
-    if (ref.kind !== "image") continue;
-    if (!isSeedImage(data.dir, ref.name)) {
-      throw new UnknownSeedReference(`seeds/pages.json: unknown reference "${ref.ref}" (no such file in seeds/images)`);
+  const referring = [
+    ["seeds/pages.json", data.pages],
+    ["seeds/domain.json", data.domain.settings],
+  ] as const;
+  for (const [where, value] of referring) {
+    for (const ref of findReferences(value)) {
+      if (ref.kind !== "image" && ref.kind !== "image-url") continue;
+      if (!isSeedImage(data.dir, ref.name)) {
+        throw new UnknownSeedReference(`${where}: unknown reference "${ref.ref}" (no such file in seeds/images)`);
+      }
+      files.add(ref.name);
     }
-    files.add(ref.name);
   }
   return files;
 }

@@ -3,6 +3,8 @@
  * hashes are only known once they are inserted. A string value that is exactly one of
  *
  *   "@image:<path under seeds/images>"      → the image's content hash (inserted if needed)
+ *   "@image-url:<path under seeds/images>"  → a URL of the image: a WebP of its own shape, as wide
+ *                                             as it is (for settings that hold a URL: the logos)
  *   "@video:<key in seeds/videos.json>"     → the video's id (a number)
  *   "@gallery:<gallery url>"                → the gallery's id (a number)
  *   "@group:<Namespace>/<Model>/<slug>"     → the group's id (a number)
@@ -10,9 +12,9 @@
  * (no spaces in the name) is replaced, anywhere inside the value. An unknown reference stops the
  * seed with its name.
  */
-export const REFERENCE = /^@(image|video|gallery|group):(\S+)$/;
+export const REFERENCE = /^@(image|image-url|video|gallery|group):(\S+)$/;
 
-export type ReferenceKind = "image" | "video" | "gallery" | "group";
+export type ReferenceKind = "image" | "image-url" | "video" | "gallery" | "group";
 
 export class UnknownSeedReference extends Error {}
 

@@ -1,6 +1,8 @@
+import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "@playwright/test";
+import sharp from "sharp";
 
-import { DOMAIN_SETTINGS, headOf, openingTags, PAGES, SEED_PAGES, SITE, waitForHydration } from "./support";
+import { DOMAIN_SETTINGS, headOf, openingTags, PAGES, SEED_PAGES, SHOWCASE, SITE, waitForHydration } from "./support";
 
 /**
  * What a crawler or a link preview reads: the served <head> (view-source, no JavaScript involved),
@@ -67,7 +69,14 @@ test.describe("page head (view-source)", () => {
     expect(head.metaNamed("og:title").map((m) => m.content)).toEqual([title]);
     expect(head.metaNamed("og:url").map((m) => m.content)).toEqual([`${origin}/about`]);
     expect(head.metaNamed("og:description").map((m) => m.content)).toEqual([description]);
-    expect(head.metaNamed("twitter:card").map((m) => m.content)).toEqual(["summary"]);
+    // A page of words: link previews show the organisation's logo on the brand colour.
+    expect(head.metaNamed("twitter:card").map((m) => m.content)).toEqual(["summary_large_image"]);
+    expect(head.metaNamed("og:image").map((m) => m.content)).toEqual([
+      expect.stringMatching(
+        new RegExp(`^${origin}/assets/i/[0-9a-f]{32}/1200x630-${LIGHT_COLOUR.slice(1)}/1200\\.jpg$`),
+      ),
+    ]);
+    expect(head.metaNamed("og:image:alt").map((m) => m.content)).toEqual([SITE.name]);
     expect(head.metaNamed("robots")).toEqual([]);
   });
 
@@ -176,6 +185,96 @@ test.describe("page head (view-source)", () => {
     expect(head.metaNamed("robots").map((m) => m.content)).toEqual(["noindex"]);
     // Not a page of its own: no canonical address.
     expect(head.links.filter((l) => l.rel === "canonical")).toEqual([]);
+  });
+});
+
+/** The share image a page's head names, checked as a link preview reads it. */
+async function shareImageOf(request: APIRequestContext, path: string) {
+  const response = await request.get(path);
+  expect(response.status(), path).toBe(200);
+  const head = parseHead(await response.text());
+  const one = (key: string) => {
+    const values = head.metaNamed(key).map((m) => m.content);
+    expect(values, `${path} ${key}`).toHaveLength(1);
+    return values[0];
+  };
+  const image = one("og:image");
+  expect(one("twitter:image"), path).toBe(image);
+  expect(one("twitter:card"), path).toBe("summary_large_image");
+  expect([one("og:image:width"), one("og:image:height"), one("og:image:type")], path).toEqual([
+    "1200",
+    "630",
+    "image/jpeg",
+  ]);
+  expect(one("og:image:alt"), path).not.toBe("");
+  return {
+    image,
+    type: one("og:type"),
+    title: head.titles[0],
+    canonical: head.links.find((l) => l.rel === "canonical"),
+  };
+}
+
+test.describe("share images", () => {
+  // Read with `request`: the same bytes in both projects, so once is enough.
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "what a link preview reads involves no browser");
+  test.setTimeout(180_000);
+
+  test("every page, a gallery's and a photo's too, names a 1200x630 image the site serves", async ({
+    request,
+    baseURL,
+  }) => {
+    const origin = new URL(baseURL!).origin;
+    const sitemap = await (await request.get("/sitemap.xml")).text();
+    const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
+    expect(paths.length).toBeGreaterThan(40);
+    const gallery = `/showcase/${SHOWCASE.gallery.url}`;
+    const photo = "/showcase?gallery=showcase-gallery-grid&photo=2";
+    const images = new Map<string, string>();
+    for (const path of [...paths, gallery, photo]) {
+      const { image, type } = await shareImageOf(request, path);
+      expect(image, path).toMatch(new RegExp(`^${origin}/assets/i/[0-9a-f]{32}/1200x630(-[0-9a-f]{6})?/1200\\.jpg$`));
+      // Products are typed as such for link previews; every other page is a website.
+      expect(type, path).toBe(/^\/catalogue\/[^/]+\/[^/]+$/.test(path) ? "product" : "website");
+      images.set(image, path);
+    }
+    // Pages with pictures show their own, not all the brand card.
+    expect(images.size).toBeGreaterThan(30);
+    for (const [image, path] of images) {
+      const response = await request.get(image);
+      expect(response.status(), `${image} (${path})`).toBe(200);
+      expect(response.headers()["content-type"]).toBe("image/jpeg");
+      expect(response.headers()["cache-control"], image).toMatch(/public, max-age=\d{6,}/);
+      const { width, height, format } = await sharp(await response.body()).metadata();
+      expect({ width, height, format }, `${image} (${path})`).toEqual({ width: 1200, height: 630, format: "jpeg" });
+    }
+  });
+
+  test("a page's own picture stands for it: the home hero, a product's photo, a gallery's first photo", async ({
+    request,
+  }) => {
+    const card = (await shareImageOf(request, PAGES.about.path)).image;
+    const home = await shareImageOf(request, "/");
+    const product = await shareImageOf(request, "/catalogue/table-settings/palmwoods-square-setting");
+    const gallery = await shareImageOf(request, `/showcase/${SHOWCASE.gallery.url}`);
+    for (const own of [home, product, gallery]) {
+      expect(own.image).not.toBe(card);
+      expect(own.image).toMatch(/\/1200x630\/1200\.jpg$/);
+    }
+    expect(product.type).toBe("product");
+    // The product page keeps its JSON-LD Product.
+    const html = await (await request.get("/catalogue/table-settings/palmwoods-square-setting")).text();
+    expect(html).toMatch(/"@type":"Product"/);
+  });
+
+  test("a photo's page is named after its photo and is its own canonical address", async ({ request, baseURL }) => {
+    const path = "/showcase?gallery=showcase-gallery-grid&photo=2";
+    const { title, canonical, image } = await shareImageOf(request, path);
+    expect(title).toBe(`${SHOWCASE.galleryGrid} – photo 2${suffix}`);
+    expect(canonical?.href).toBe(`${new URL(baseURL!).origin}${path}`);
+    // The photo itself is the preview.
+    const first = await shareImageOf(request, "/showcase?gallery=showcase-gallery-grid&photo=1");
+    expect(first.image).not.toBe(image);
   });
 });
 

@@ -11,6 +11,25 @@ import { messages, SHOWCASE, SITE, stubMaps, waitUntilReady } from "./support";
  * with the seeded content. Runs with and without JavaScript.
  */
 
+/**
+ * A photo's own page, as a visitor without the lightbox gets it: the site's header, the gallery's
+ * name as the h1, "Photo N of M", the photo itself (loaded), and its title. Gives the gallery's name.
+ */
+async function expectPhotoPage(page: Page, want: { gallery?: string; number: number; count?: number }) {
+  await expect(page).toHaveURL(new RegExp(`[?&]photo=${want.number}(#photo)?$`));
+  await expect(page.getByRole("banner")).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("link", { name: SITE.name })).toBeVisible();
+  const h1 = page.getByRole("heading", { level: 1 });
+  if (want.gallery) await expect(h1).toHaveText(want.gallery);
+  const gallery = (await h1.textContent())!.trim();
+  await expect(page).toHaveTitle(`${gallery} – photo ${want.number}${SITE.titleSuffix}`);
+  await expect(page.getByText(new RegExp(`^Photo ${want.number} of ${want.count ?? "\\d+"}$`))).toBeVisible();
+  const photo = page.locator("#photo figure img");
+  await expect(photo).toBeVisible();
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  return gallery;
+}
+
 async function open(page: Page, path = "/showcase") {
   await stubMaps(page);
   const response = await page.goto(path);
@@ -95,7 +114,7 @@ test.describe("showcase page", () => {
     await expect(page.getByRole("heading", { name: "Links" })).toBeVisible();
   });
 
-  test("a gallery photo opens large: in the lightbox with JavaScript, as the image itself without", async ({
+  test("a gallery photo opens large: in the lightbox in place with JavaScript, on its own page without", async ({
     page,
     javaScriptEnabled,
   }) => {
@@ -103,8 +122,9 @@ test.describe("showcase page", () => {
     const grid = page.locator('section[data-layout="grid"]').first();
     const first = grid.getByRole("link", { name: /Enlarge photo 1 of \d+$/ });
     await first.scrollIntoViewIfNeeded();
-    const href = await first.getAttribute("href");
-    expect(href).toMatch(/\/assets\/i\/[0-9a-f]{32}\/[\w]+\/1920\.(jpg|webp|avif)$/);
+    // The link is the photo's page on this site; the lightbox takes the large image from data-pswp-*.
+    expect(await first.getAttribute("href")).toBe("/showcase?gallery=showcase-gallery-grid&photo=1");
+    expect(await first.getAttribute("data-pswp-src")).toMatch(/\/assets\/i\/[0-9a-f]{32}\/\w+\/1920\.webp$/);
     if (javaScriptEnabled) {
       await waitUntilReady(page);
       await expect(grid).toHaveAttribute("data-lightbox", "ready");
@@ -112,6 +132,7 @@ test.describe("showcase page", () => {
       const lightbox = page.locator(".pswp");
       await expect(lightbox).toBeVisible();
       await expect(lightbox.locator("img.pswp__img").first()).toBeVisible();
+      await expect(lightbox.locator("img.pswp__img").first()).toHaveAttribute("src", /\/1920\.webp$/);
       // Escape closes it (PhotoSwipe ignores keys until its opening animation has ended: retry).
       await expect(async () => {
         await page.keyboard.press("Escape");
@@ -119,9 +140,65 @@ test.describe("showcase page", () => {
       }).toPass({ timeout: 10_000 });
       await expect(page).toHaveURL(/\/showcase$/);
     } else {
-      const [response] = await Promise.all([page.waitForResponse((r) => r.url().endsWith(href!)), first.click()]);
-      expect(response.status()).toBe(200);
-      expect(response.headers()["content-type"]).toMatch(/^image\//);
+      await first.click();
+      await expectPhotoPage(page, { gallery: SHOWCASE.galleryGrid, number: 1 });
+    }
+  });
+
+  test("without JavaScript a photo's page goes on, back, and returns to the gallery's place", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    test.skip(javaScriptEnabled, "with JavaScript the lightbox opens the photo in place");
+    await open(page);
+    const shadow = page.locator("#gallery-showcase-gallery-shadow");
+    const count = await shadow.getByRole("link", { name: /Enlarge photo \d+ of \d+$/ }).count();
+    await shadow.getByRole("link", { name: /Enlarge photo 2 of \d+$/ }).click();
+    const heading = await expectPhotoPage(page, { number: 2, count });
+    const photoLinks = page.getByRole("navigation", { name: `Photos of ${heading}` });
+    await photoLinks.getByRole("link", { name: "Next photo" }).click();
+    await expectPhotoPage(page, { number: 3, count });
+    await page.getByRole("link", { name: "Previous photo" }).click();
+    await expectPhotoPage(page, { number: 2, count });
+    await page.getByRole("link", { name: `Back to ${heading}` }).click();
+    await expect(page).toHaveURL(/\/showcase#gallery-showcase-gallery-shadow$/);
+    await expect(shadow).toBeInViewport();
+  });
+
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1366, height: 900 },
+  ]) {
+    test(`a photo's page fits a ${viewport.width} px screen: the photo in the first screen, nothing sideways`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      await open(page, "/showcase?gallery=showcase-gallery-grid&photo=2");
+      const photo = page.locator("#photo figure img");
+      await expect(photo).toBeVisible();
+      await expect
+        .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true);
+      const box = (await photo.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+      expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    });
+  }
+
+  test("every gallery's thumbnails open pages of this site, never the raw files", async ({ page }) => {
+    await open(page);
+    const thumbnails = page.locator("section[data-layout] a:has(img)");
+    expect(await thumbnails.count()).toBeGreaterThanOrEqual(15);
+    for (const href of await thumbnails.evaluateAll((as) => as.map((a) => a.getAttribute("href")))) {
+      expect(href).toMatch(/^\/showcase\?gallery=showcase-gallery-[a-z]+&photo=\d+$/);
+    }
+  });
+
+  test("a photo that is not there is a 404", async ({ page }) => {
+    for (const query of ["gallery=showcase-gallery-grid&photo=99", "gallery=no-such-gallery&photo=1", "photo=1"]) {
+      expect((await page.goto(`/showcase?${query}`))?.status(), query).toBe(404);
     }
   });
 
@@ -158,14 +235,31 @@ test.describe("showcase page", () => {
     await card.scrollIntoViewIfNeeded();
     await card.click();
     await expect(page).toHaveURL(new RegExp(`/showcase/${SHOWCASE.gallery.url}$`));
-    // The gallery is the page: its name in the title, and the showcase's other rows step aside.
+    // The gallery is the page: its name in the title and the h1, and the showcase's other rows step aside.
     await expect(page).toHaveTitle(`${SHOWCASE.gallery.heading}${SITE.titleSuffix}`);
-    await expect(page.getByRole("heading", { name: SHOWCASE.gallery.heading }).first()).toBeInViewport();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(SHOWCASE.gallery.heading);
+    await expect(page.getByRole("heading", { level: 1 })).toBeInViewport();
     await expect(page.locator(`[data-enhance="slideshow"], [data-enhance="background-video"]`)).toHaveCount(0);
     await expect(page.getByRole("link", { name: /Enlarge photo 1 of \d+$/ }).first()).toBeVisible();
-    // The gallery's way back, not the back-to-top arrow (shown once the page has scrolled).
+    // The gallery's way back, not the back-to-top arrow (shown once the page has scrolled): to the cards.
     await page.getByRole("link", { name: /^Back to (?!top$)/ }).click();
-    await expect(page).toHaveURL(/\/showcase$/);
+    await expect(page).toHaveURL(/\/showcase#gallery-group-showcase-galleries$/);
+    await expect(card).toBeInViewport();
+  });
+
+  test("a gallery page's photo opens its own page, which leads back to the gallery page", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    test.skip(javaScriptEnabled, "with JavaScript the lightbox opens the photo in place");
+    const galleryPath = `/showcase/${SHOWCASE.gallery.url}`;
+    await open(page, galleryPath);
+    await page.getByRole("link", { name: /Enlarge photo 3 of \d+$/ }).click();
+    await expect(page).toHaveURL(`${galleryPath}?gallery=showcase-galleries&photo=3`);
+    await expectPhotoPage(page, { gallery: SHOWCASE.gallery.heading, number: 3 });
+    await page.getByRole("link", { name: `Back to ${SHOWCASE.gallery.heading}` }).click();
+    await expect(page).toHaveURL(`${galleryPath}#gallery-showcase-galleries`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(SHOWCASE.gallery.heading);
   });
 
   test("is in the sitemap but linked from no menu", async ({ page, request }) => {
@@ -252,14 +346,16 @@ test.describe("showcase page quality", () => {
     });
   }
 
-  for (const [name, query] of [
-    ["light", "?theme=light"],
-    ["dark", "?theme=dark"],
-    ["Arabic", "?lng=ar"],
+  for (const [name, path] of [
+    ["light", "/showcase?theme=light"],
+    ["dark", "/showcase?theme=dark"],
+    ["Arabic", "/showcase?lng=ar"],
+    ["a photo's page, dark", "/showcase?gallery=showcase-gallery-shadow&photo=2&theme=dark"],
+    ["a gallery's page", `/showcase/${SHOWCASE.gallery.url}`],
   ] as const) {
     test(`has no axe violations (${name})`, async ({ page }) => {
       await page.emulateMedia({ reducedMotion: "reduce" });
-      await open(page, `/showcase${query}`);
+      await open(page, path);
       await waitUntilReady(page);
       // Lazy images load as they come into view: scroll through once so the page is complete.
       await page.evaluate(async () => {

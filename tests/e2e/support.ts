@@ -247,6 +247,8 @@ export const SHOWCASE = {
     .slice(0, 2)
     .map((f) => ({ question: f.name, answer: plain(f.content).slice(0, 60) })),
   gallery: galleries[0],
+  /** The grid gallery's heading (its widget, showcase-gallery-grid, shows galleries[0]). */
+  galleryGrid: String(showcaseWidget("gallery-grid").heading),
   scheduled: {
     shown: "Open this season: book a Friday afternoon at the workshop",
     hidden: [

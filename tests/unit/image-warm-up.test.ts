@@ -61,7 +61,8 @@ const build = {
   isSpaMode: false,
 } as unknown as ServerBuild;
 
-const VARIANT = /\/assets\/i\/[0-9a-f]{32}\/[0-9a-z]+\/\d+\.(?:avif|webp|jpe?g)/g;
+/** A variant path; its aspect may be a share image's size, or a brand card's (`1200x630-7c4a1e`). */
+const VARIANT = /\/assets\/i\/[0-9a-f]{32}\/[0-9a-z-]+\/\d+\.(?:avif|webp|jpe?g)/g;
 
 /** Copies seeds/images into `dir`/images at a tenth of the size. */
 async function smallImages(from: string, dir: string) {
@@ -184,11 +185,14 @@ describe("image warm-up over the seeded site", () => {
 
   it("leaves nothing to encode on a first visit to a page and its pictures", async () => {
     const before = encodeCount();
-    for (const p of ["/", "/showcase", "/catalogue", "/showcase/in-the-workshop"]) {
+    // Share images (a page's own, the brand card on /about) and a photo's own page included.
+    const pages = ["/", "/showcase", "/catalogue", "/showcase/in-the-workshop", "/about"];
+    for (const p of [...pages, "/showcase?gallery=showcase-gallery-grid&photo=2"]) {
       const res = await page(p);
       expect(res.status, p).toBe(200);
       const urls = [...new Set((await res.text()).match(VARIANT) ?? [])];
       expect(urls.length, p).toBeGreaterThan(0);
+      expect(urls.filter((url) => url.includes("/1200x630")).length, p).toBe(1);
       for (const url of urls) {
         const image = await visitorGet(url);
         expect(image.status, url).toBe(200);

@@ -20,8 +20,15 @@ export function seedPage(url: string): Page | null {
   return pageSchema.parse({ id: `seed-${found.slug}`, updated_at: SEED_TIME, ...found, pageContents });
 }
 
+/** A seed reference ("@image-url:brand/logo.png") only the CMS's seeding can resolve. */
+const SEED_REFERENCE = /^@[a-z-]+:\S+$/;
+
 export function seedSettings(): Settings {
-  return settingsSchema.parse({ ...seedDomain.settings, name: seedDomain.settings.name ?? seedDomain.name });
+  // Unresolved references (the logos) are left empty: the pages then do without them.
+  const settings = Object.fromEntries(
+    Object.entries(seedDomain.settings).map(([k, v]) => [k, typeof v === "string" && SEED_REFERENCE.test(v) ? "" : v]),
+  );
+  return settingsSchema.parse({ ...settings, name: seedDomain.settings.name ?? seedDomain.name });
 }
 
 export function seedInitialData(): InitialData {

@@ -48,6 +48,19 @@ describe("pageCacheDecision: the key", () => {
     expect(decision.group).toBe(candidate(await pageCacheDecision({ url: "/about" })).group);
   });
 
+  it("keeps each photo's own page apart, rendered with its parameters in one order", async () => {
+    const photo = candidate(await pageCacheDecision({ url: "/showcase?photo=2&utm_source=x&gallery=grid" }));
+    expect(photo.renderPath).toBe("/showcase?gallery=grid&photo=2");
+    expect(photo.key).toBe(await keyOf({ url: "/showcase?gallery=grid&photo=2" }));
+    expect(photo.key).not.toBe(await keyOf({ url: "/showcase" }));
+    expect(photo.key).not.toBe(await keyOf({ url: "/showcase?gallery=grid&photo=3" }));
+    expect(photo.key).not.toBe(await keyOf({ url: "/showcase?gallery=slider&photo=2" }));
+    // Each photo's page is a page of its own, not one more tab variant of the showcase.
+    expect(photo.group).not.toBe(candidate(await pageCacheDecision({ url: "/showcase" })).group);
+    // A parameter twice is no page the cache names.
+    expect(await pageCacheDecision({ url: "/showcase?gallery=grid&photo=2&photo=3" })).toHaveProperty("bypass");
+  });
+
   it("separates languages as resolved, however the request names them", async () => {
     const english = await keyOf({ url: "/about" });
     const french = await keyOf({ url: "/about", acceptLanguage: "fr-CA,fr;q=0.9" });

@@ -16,9 +16,9 @@ export interface PageRequestFacts {
 /** A request the cache may answer: its key, and how to render the page stored under it. */
 export interface PageCandidate {
   key: string;
-  /** The key without `tab`: a path in one language and theme (its variants are capped). */
+  /** The key without `tab`: a page (a path, or a photo's page) in one language and theme (its tab variants are capped). */
   group: string;
-  /** What a render is asked for: the path and the one query parameter that changes the page. */
+  /** What a render is asked for: the path and the query parameters that change the page. */
   renderPath: string;
   locale: string;
   theme: Theme;
@@ -26,8 +26,14 @@ export interface PageCandidate {
 
 export type PageCacheDecision = PageCandidate | { bypass: string };
 
-/** Query parameters that change a page; each one's value is part of the key. */
-const PAGE_PARAMETERS = new Set(["tab"]);
+/**
+ * Query parameters that change a page; each one's value is part of the key: a tab, and a photo's
+ * own page (`gallery` and `photo`, decision 038). Only 200s are stored, so invented values of
+ * these make no entries; a gallery's real photos do, one each.
+ */
+const PAGE_PARAMETERS = ["tab", "gallery", "photo"] as const;
+type PageParameter = (typeof PAGE_PARAMETERS)[number];
+const isPageParameter = (name: string): name is PageParameter => (PAGE_PARAMETERS as readonly string[]).includes(name);
 /** Tracking parameters no page reads: left out of the key and of the render. */
 const IGNORED_PARAMETER = /^(utm_[a-z_]+|fbclid|gclid|gbraid|wbraid|dclid|msclkid|mc_cid|mc_eid|_ga|_gl)$/;
 /** Cookies the render reads, resolved into the key. */
@@ -69,13 +75,13 @@ export async function renderCookie(locale: string, theme: Theme) {
  * Whether the rendered-page cache may answer a GET, and under which key. It may when the request
  * names no one: no session (nor its flash message or cart), no Authorization, no cookie but the
  * language and theme (and analytics cookies, which nothing on the server reads); and when its
- * query holds only `tab` and tracking parameters. Any other parameter (`?lng=` and `?theme=`
+ * query holds only `tab`, `gallery` and `photo` (each once) and tracking parameters. Any other parameter (`?lng=` and `?theme=`
  * set cookies; `_data`, `?p=` belong to other answers) bypasses the cache, so a stranger's
  * invented parameters never make new entries. Single-fetch data requests (`*.data`) bypass it.
  *
- * The key is the origin (when given), the path, the `tab` value, and the language and theme as
- * the render resolves them from the cookies and Accept-Language: 18 × 3 values at most, however
- * the headers are written.
+ * The key is the origin (when given), the path, the `tab`, `gallery` and `photo` values, and the
+ * language and theme as the render resolves them from the cookies and Accept-Language: 18 × 3
+ * values at most, however the headers are written.
  */
 export async function pageCacheDecision(facts: PageRequestFacts): Promise<PageCacheDecision> {
   let url: URL;
@@ -88,13 +94,20 @@ export async function pageCacheDecision(facts: PageRequestFacts): Promise<PageCa
   if (url.pathname.endsWith(".data")) return { bypass: "a data request" };
   if (facts.authorization) return { bypass: "an Authorization header" };
 
-  let tab: string | null = null;
+  const values: Partial<Record<PageParameter, string>> = {};
   for (const [name, value] of url.searchParams) {
     if (IGNORED_PARAMETER.test(name)) continue;
-    if (!PAGE_PARAMETERS.has(name)) return { bypass: `the query parameter ${name}` };
-    if (tab !== null || value.length > MAX_PARAMETER_LENGTH) return { bypass: `the query parameter ${name}` };
-    tab = value;
+    if (!isPageParameter(name)) return { bypass: `the query parameter ${name}` };
+    if (values[name] !== undefined || value.length > MAX_PARAMETER_LENGTH) {
+      return { bypass: `the query parameter ${name}` };
+    }
+    values[name] = value;
   }
+  const { tab = null, gallery = null, photo = null } = values;
+  // The render sees the page's parameters in one order, and nothing else.
+  const query = new URLSearchParams(
+    PAGE_PARAMETERS.flatMap((name) => (values[name] === undefined ? [] : [[name, values[name]]])),
+  );
 
   const preferenceCookies: string[] = [];
   for (const pair of (facts.cookie ?? "").split(";")) {
@@ -107,9 +120,9 @@ export async function pageCacheDecision(facts: PageRequestFacts): Promise<PageCa
   const { locale, theme } = await resolvePreferences(preferenceCookies, facts.acceptLanguage);
   const origin = facts.origin ?? "";
   return {
-    key: JSON.stringify([origin, url.pathname, tab, locale, theme]),
-    group: JSON.stringify([origin, url.pathname, locale, theme]),
-    renderPath: tab === null ? url.pathname : `${url.pathname}?${new URLSearchParams({ tab })}`,
+    key: JSON.stringify([origin, url.pathname, tab, gallery, photo, locale, theme]),
+    group: JSON.stringify([origin, url.pathname, gallery, photo, locale, theme]),
+    renderPath: query.size === 0 ? url.pathname : `${url.pathname}?${query}`,
     locale,
     theme,
   };

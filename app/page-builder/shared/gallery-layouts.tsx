@@ -1,10 +1,12 @@
+import { useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
-import { atImageWidth, Picture } from "~/components/image";
+import { Picture } from "~/components/image";
 import { enhance, type EnhancerName } from "~/enhancers/names";
-import type { Gallery, GalleryImage } from "~/lib/api/galleries.server";
-import type { Image } from "~/lib/api/schemas";
+import type { Gallery } from "~/lib/api/galleries.server";
 
+import { GalleryPhotoPage, gallerySectionId, photoHref } from "./gallery-photo-page";
+import { type GalleryPhoto, galleryPhotos, photoSet } from "./gallery-photos";
 import { GallerySlider } from "./gallery-slider";
 
 export const LAYOUTS = ["grid", "shadowgrid", "centeredgrid", "slider"] as const;
@@ -58,47 +60,14 @@ const DEFAULT_COLUMNS: Columns = {
   sizes: "(min-width: 1024px) 20vw, (min-width: 768px) 25vw, 33vw",
 };
 
-export const THUMBNAIL_WIDTH = 400;
-export const FULL_WIDTH = 1920;
-
-export interface GalleryPhoto {
-  key: string;
-  thumb: Image;
-  /** What the link opens: the lightbox aspect at 1920 (or the thumbnail's aspect when that is all there is). */
-  full: Image;
-  heading: string;
-  subHeading: string;
-}
-
-const atFullWidth = (image: Image) =>
-  new RegExp(`/${FULL_WIDTH}\\.\\w+$`).test(image.url) ? image : atImageWidth(image, FULL_WIDTH);
-
-/** The lightbox's variant: the extra aspect the loader asked for, when the upstream gave its size. */
-function fullImage(image: GalleryImage): Image {
-  const extra = image.extra_aspects.find((e) => e.width && e.height);
-  if (!extra) return atFullWidth(image);
-  return atFullWidth({ ...extra, width: extra.width ?? 1, height: extra.height ?? 1, extra_aspects: [] });
-}
-
-/** The slides that have a picture, as thumbnails (400 wide) and full-size photos. */
-export function galleryPhotos(gallery: Gallery): GalleryPhoto[] {
-  return gallery.slides.flatMap((s, i) =>
-    s.image
-      ? [
-          {
-            key: `${String(s.id)}-${i}`,
-            thumb: atImageWidth(s.image, THUMBNAIL_WIDTH),
-            full: fullImage(s.image),
-            heading: s.heading,
-            subHeading: s.sub_heading,
-          },
-        ]
-      : [],
-  );
-}
-
+/**
+ * A thumbnail: a link to the photo's own page, so it opens in the site without JavaScript. With
+ * the lightbox, the photo's large image and its size ride in `data-pswp-*`, which PhotoSwipe
+ * opens in place instead of following the link.
+ */
 function PhotoLink({
   photo,
+  href,
   number,
   count,
   lightbox,
@@ -106,6 +75,7 @@ function PhotoLink({
   rounded = true,
 }: {
   photo: GalleryPhoto;
+  href: string;
   number: number;
   count: number;
   lightbox: boolean;
@@ -124,7 +94,7 @@ function PhotoLink({
     : {};
   return (
     <a
-      href={photo.full.url}
+      href={href}
       {...lightboxData}
       className={`group relative block overflow-hidden bg-stone-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand dark:bg-stone-800 ${rounded ? "rounded-md" : ""}`}
     >
@@ -161,12 +131,17 @@ export interface GalleryViewProps {
   showHeading: boolean;
   heading: string;
   subheading: string;
+  /** On a photo's own page (`?gallery={id}&photo=`), its number: the page shows that photo alone. */
+  photo?: number | null;
+  /** The gallery's heading is the page's h1 on its own page (a gallery group's item view). */
+  headingLevel?: "h1" | "h2";
 }
 
 /**
- * A gallery's photos in one of four layouts. Each thumbnail links to the full-size photo, so it
- * opens without JavaScript; with it (and useLightbox) the lightbox enhancer opens the links in
- * PhotoSwipe, its buttons labelled in the page's language (`data-labels`).
+ * A gallery's photos in one of four layouts. Each thumbnail links to the photo's own page on this
+ * site (`?gallery={id}&photo={n}`), so it opens without JavaScript; with it (and useLightbox) the
+ * lightbox enhancer opens the photos in PhotoSwipe in place, its buttons labelled in the page's
+ * language (`data-labels`). On that page (`photo`), the gallery shows the one photo.
  */
 export function GalleryView({
   id,
@@ -177,10 +152,16 @@ export function GalleryView({
   showHeading,
   heading,
   subheading,
+  photo = null,
+  headingLevel = "h2",
 }: GalleryViewProps) {
   const { t } = useTranslation();
+  const pagePath = useLocation().pathname;
   const photos = galleryPhotos(gallery);
   if (photos.length === 0) return null;
+  if (photo !== null) {
+    return <GalleryPhotoPage set={photoSet(gallery, heading)} number={photo} widgetId={id} pagePath={pagePath} />;
+  }
   const lightbox = useLightbox
     ? {
         "data-enhance": enhance("lightbox"),
@@ -196,9 +177,11 @@ export function GalleryView({
   const cols = columns ? COLUMNS[columns] : DEFAULT_COLUMNS;
   const headingId = `gallery-${id}-heading`;
   const titled = showHeading && Boolean(heading);
+  const Heading = headingLevel;
   const link = (photo: GalleryPhoto, i: number, rounded = true) => (
     <PhotoLink
       photo={photo}
+      href={photoHref(pagePath, id, i + 1)}
       number={i + 1}
       count={photos.length}
       lightbox={useLightbox}
@@ -265,6 +248,7 @@ export function GalleryView({
   return (
     <section
       {...lightbox}
+      id={gallerySectionId(id)}
       className="my-8"
       aria-labelledby={titled ? headingId : undefined}
       aria-label={titled ? undefined : t("widgets.gallery")}
@@ -272,9 +256,9 @@ export function GalleryView({
     >
       {titled ? (
         <header className="mb-6 text-center">
-          <h2 id={headingId} dir="auto" className="font-serif text-3xl font-semibold">
+          <Heading id={headingId} dir="auto" className="font-serif text-3xl font-semibold">
             {heading}
-          </h2>
+          </Heading>
           {subheading ? (
             <p dir="auto" className="mx-auto mt-2 max-w-2xl text-lg text-stone-600 dark:text-stone-300">
               {subheading}

@@ -21,6 +21,11 @@ export const catalogueListWidget = defineWidget({
       : data?.group
         ? { title: data.group.name, description: plainText(data.group.content), image: data.group.image }
         : null,
+  // The catalogue's own page: its first category's picture (an item view's is its item's).
+  shareImage: (_, data) => {
+    const first = data?.groups.find((g) => g.image);
+    return first?.image ? { image: first.image, alt: first.name } : null;
+  },
   // A list of products opens each one in a dialog, the product-view enhancer's (decision 036); a
   // product's own page has none. Neither needs the Remix runtime.
   browser: false,

@@ -43,11 +43,27 @@ describe("core/gallery_group", () => {
       itemUrl: "kitchens",
       url: "/showcase/kitchens",
     });
-    expect(html).toMatch(/<a [^>]*href="\/showcase"[^>]*>.*Back to Our work<\/a>/s);
-    expect(html).toMatch(/<h2[^>]*>Kitchen tables<\/h2>/);
+    // Back to the group's cards, where they sit on the page.
+    expect(html).toMatch(/<a [^>]*href="\/showcase#gallery-group-w9"[^>]*>.*Back to Our work<\/a>/s);
+    // The gallery is the page: its name is the h1.
+    expect(html).toMatch(/<h1[^>]*>Kitchen tables<\/h1>/);
     expect(html).toContain(`src="/assets/i/${HASH(1)}/4x3/400.jpg"`);
     expect(html).toContain('data-pswp-width="1920"');
+    // Each photo opens its page under the gallery's own address.
+    expect(html).toContain('href="/showcase/kitchens?gallery=w9&amp;photo=1"');
     expect(html).not.toContain("View gallery");
+  });
+
+  it("on a photo's page of the gallery, shows the photo with the way back to the gallery's page", () => {
+    const html = renderWidget(widget("core/gallery_group", { heading: "Our work" }), {
+      data: groupData({ gallery: gallery() }),
+      env: { itemUrl: "kitchens", photo: 1 },
+      url: "/showcase/kitchens",
+    });
+    expect(html).toMatch(/<h1[^>]*>Kitchen tables<\/h1>/);
+    expect(html).toContain("Photo 1 of 2");
+    expect(html).toMatch(/<a [^>]*href="\/showcase\/kitchens#gallery-w9"[^>]*>.*Back to Kitchen tables<\/a>/s);
+    expect(html).not.toContain("Back to Our work");
   });
 
   it("makes its page accept /{page}/{item} URLs", () => {

@@ -6,6 +6,7 @@ import type { GallerySummary } from "~/lib/api/galleries.server";
 
 import type { WidgetData, WidgetViewProps } from "../../define-widget";
 import { GalleryView } from "../../shared/gallery-layouts";
+import { TEXT_LINK } from "../../shared/gallery-photo-page";
 import type { GalleryGroupFields } from "./fields.server";
 import type { load } from "./load.server";
 
@@ -19,13 +20,17 @@ export function pathFromLocation(pathname: string, itemUrl: string | null) {
   return p === "" ? "/home" : p;
 }
 
+/** The id of the group's section of cards, where a gallery's page leads back to. */
+const groupSectionId = (widgetId: string) => `gallery-group-${widgetId.replace(/\s+/g, "-")}`;
+
 const galleryHref = (base: string, g: GallerySummary) => `${base}/${encodeURIComponent(g.url || String(g.id))}`;
 
 type Props = WidgetViewProps<GalleryGroupFields, WidgetData<typeof load>>;
 
 /**
  * core/gallery_group: the galleries of a group as cards (first photo, heading, "View gallery"),
- * each linking to /{page}/{gallery url}; there, the gallery's photos with a link back.
+ * each linking to /{page}/{gallery url}; there, the gallery's photos with a link back, under the
+ * gallery's name as the page's h1 (the item view shows nothing else).
  */
 export function GalleryGroupView({ widget, fields, data, env }: Props) {
   const { t } = useTranslation();
@@ -36,26 +41,33 @@ export function GalleryGroupView({ widget, fields, data, env }: Props) {
 
   if (data.gallery) {
     const g = data.gallery;
+    const view = (
+      <GalleryView
+        id={widget.id}
+        gallery={g}
+        layout="grid"
+        columns={null}
+        useLightbox
+        showHeading
+        heading={g.heading || g.name}
+        subheading={g.sub_heading}
+        photo={env.photo ?? null}
+        headingLevel="h1"
+      />
+    );
+    // A photo's own page has its own way back, to this gallery.
+    if (env.photo) return view;
     return (
       <div className="my-6">
         <p className="mb-2">
-          <Link to={base} className="inline-flex items-center gap-2 font-medium underline-offset-4 hover:underline">
+          <Link to={`${base}#${groupSectionId(widget.id)}`} className={TEXT_LINK}>
             <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
               ←
             </span>
             {t("catalogue.backTo", { name: heading || t("widgets.gallery") })}
           </Link>
         </p>
-        <GalleryView
-          id={widget.id}
-          gallery={g}
-          layout="grid"
-          columns={null}
-          useLightbox
-          showHeading
-          heading={g.heading || g.name}
-          subheading={g.sub_heading}
-        />
+        {view}
       </div>
     );
   }
@@ -65,7 +77,7 @@ export function GalleryGroupView({ widget, fields, data, env }: Props) {
   // Card titles sit one level under the widget's heading, or under the page's h1 when it has none.
   const CardHeading = heading ? "h3" : "h2";
   return (
-    <section className="my-8" aria-labelledby={heading ? headingId : undefined}>
+    <section id={groupSectionId(widget.id)} className="my-8" aria-labelledby={heading ? headingId : undefined}>
       {heading ? (
         <h2 id={headingId} dir="auto" className="mb-6 text-center font-serif text-3xl font-semibold">
           {heading}

@@ -5,12 +5,16 @@ import { count } from "~/test/render";
 import type { Fields, ShowOptions } from "~/test/widgets";
 import { classOf, links, renderWidget } from "~/test/widgets";
 
-const show = (type: string, fields: Fields, data: unknown, opts: ShowOptions = {}) =>
-  renderWidget(widget(type, fields, opts.items), { data, env: { itemUrl: opts.itemUrl ?? null }, url: opts.url });
+const show = (type: string, fields: Fields, data: unknown, opts: ShowOptions & { photo?: number } = {}) =>
+  renderWidget(widget(type, fields, opts.items), {
+    data,
+    env: { itemUrl: opts.itemUrl ?? null, photo: opts.photo ?? null },
+    url: opts.url ?? "/showcase",
+  });
 
 describe("core/gallery", () => {
   for (const layout of ["grid", "shadowgrid", "centeredgrid", "slider"]) {
-    it(`${layout}: thumbnails 400 wide at the widget's aspect, each linking to the photo at 1920`, () => {
+    it(`${layout}: thumbnails 400 wide at the widget's aspect, each linking to the photo's own page`, () => {
       const html = show("core/gallery", { layout }, gallery());
       expect(html).toContain(`data-layout="${layout}"`);
       // Only the slides with a picture: two photos.
@@ -23,7 +27,10 @@ describe("core/gallery", () => {
         .map((m) => m[0])
         .filter((a) => a.includes("Enlarge photo"));
       expect(photoLinks).toHaveLength(2);
-      expect(photoLinks[0]).toContain(`href="/assets/i/${HASH(1)}/orig/1920.jpg"`);
+      // The photo's page on this site (the widget names the gallery's place), never the raw file.
+      expect(photoLinks[0]).toContain('href="/showcase?gallery=w9&amp;photo=1"');
+      expect(photoLinks[1]).toContain('href="/showcase?gallery=w9&amp;photo=2"');
+      expect(html).toContain('id="gallery-w9"');
       // Named by what the photo shows (its alt) and then what the link does.
       expect(photoLinks[0]).toMatch(/alt="[^"]+"/);
       expect(photoLinks[0]).toContain('<span class="sr-only">Enlarge photo 1 of 2</span>');
@@ -86,7 +93,8 @@ describe("core/gallery", () => {
   });
 
   it("gives the lightbox the photo's size and source only when useLightbox is on (the default)", () => {
-    const on = links(show("core/gallery", {}, gallery())).filter((a) => a.includes("/orig/1920"));
+    const on = links(show("core/gallery", {}, gallery())).filter((a) => a.includes("data-pswp"));
+    expect(on).toHaveLength(2);
     expect(on[0]).toContain('data-pswp-width="1920"');
     expect(on[0]).toContain('data-pswp-height="1280"');
     expect(on[0]).toContain(`data-pswp-src="/assets/i/${HASH(1)}/orig/1920.webp"`);
@@ -94,7 +102,9 @@ describe("core/gallery", () => {
     for (const off of [false, 0, "0", "false"]) {
       const html = show("core/gallery", { useLightbox: off }, gallery());
       expect(html, String(off)).not.toContain("data-pswp");
-      expect(html).toContain(`href="/assets/i/${HASH(1)}/orig/1920.jpg"`);
+      // Without the lightbox, the photo's own page opens, with or without JavaScript.
+      expect(html).toContain('href="/showcase?gallery=w9&amp;photo=1"');
+      expect(html).not.toContain("/orig/1920.jpg");
     }
   });
 
@@ -113,10 +123,36 @@ describe("core/gallery", () => {
       ],
     });
     const [a] = links(show("core/gallery", {}, g));
-    expect(a).toContain(`href="/assets/i/${HASH(1)}/4x3/1920.jpg"`);
+    expect(a).toContain(`data-pswp-src="/assets/i/${HASH(1)}/4x3/1920.webp"`);
     expect(a).toContain('data-pswp-width="1920"');
     expect(a).toContain('data-pswp-height="1440"');
     expect(a).not.toContain("data-cropped");
+  });
+
+  it("on a photo's own page, shows that photo large with its caption, its number, and the ways on and back", () => {
+    const html = show("core/gallery", { layout: "slider", heading: "Our tables" }, gallery(), { photo: 2 });
+    // The gallery's name is the page's heading; no thumbnails, no lightbox, no slider.
+    expect(html).toMatch(/<h1[^>]*>Our tables<\/h1>/);
+    expect(html).toContain("Photo 2 of 2");
+    expect(html).not.toContain("data-enhance");
+    expect(html).not.toContain("Enlarge photo");
+    // The second photo (the slide without a picture is not counted), from the original's shape.
+    expect(html).toContain(`src="/assets/i/${HASH(3)}/orig/1920.jpg"`);
+    expect(html).toContain(`/assets/i/${HASH(3)}/orig/1600.avif 1600w`);
+    expect(html).toMatch(/<img [^>]*alt="Montville bench"[^>]*fetchpriority="high"/);
+    expect(html).toMatch(/<figcaption[^>]*>.*Montville bench.*<\/figcaption>/s);
+    const anchors = (h: string) => [...h.matchAll(/<a [^>]*>.*?<\/a>/gs)].map((m) => m[0]);
+    const all = anchors(html);
+    expect(all.find((a) => a.includes("Back to Our tables"))).toContain('href="/showcase#gallery-w9"');
+    expect(all.find((a) => a.includes("Previous photo"))).toContain('href="/showcase?gallery=w9&amp;photo=1#photo"');
+    // The last photo has no next one.
+    expect(html).not.toContain("Next photo");
+    const first = show("core/gallery", {}, gallery(), { photo: 1 });
+    expect(first).not.toContain("Previous photo");
+    expect(anchors(first).find((a) => a.includes("Next photo"))).toContain(
+      'href="/showcase?gallery=w9&amp;photo=2#photo"',
+    );
+    expect(first).toMatch(/<h1[^>]*>Kitchen tables<\/h1>/);
   });
 
   it("renders nothing for a failed load, a gallery without pictures or a malformed answer", () => {

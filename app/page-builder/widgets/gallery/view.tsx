@@ -10,7 +10,7 @@ type Props = WidgetViewProps<GalleryFields, WidgetData<typeof load>>;
  * centred wrapping row (centeredgrid) or a sideways slider; thumbnails 400 wide at the widget's
  * aspect, each opening the photo at 1920 (in a lightbox with JavaScript unless useLightbox is off).
  */
-export function GalleryWidgetView({ widget, fields, data }: Props) {
+export function GalleryWidgetView({ widget, fields, data, env }: Props) {
   if (!data || !Array.isArray(data.slides)) return null;
   return (
     <GalleryView
@@ -22,6 +22,7 @@ export function GalleryWidgetView({ widget, fields, data }: Props) {
       showHeading={fields.showHeading}
       heading={fields.heading || data.heading}
       subheading={fields.subheading || data.sub_heading}
+      photo={env.photo ?? null}
     />
   );
 }

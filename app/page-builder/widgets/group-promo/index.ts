@@ -8,5 +8,9 @@ export const groupPromoWidget = defineWidget({
   fields: groupPromoFields,
   View: GroupPromoView,
   load,
+  shareImage: (_, groups) => {
+    const first = groups?.find((g) => g.image);
+    return first?.image ? { image: first.image, alt: first.name } : null;
+  },
   browser: false,
 });

@@ -8,5 +8,6 @@ export const imageWithContentWidget = defineWidget({
   fields: imageWithContentFields,
   View: ImageWithContentView,
   load,
+  shareImage: (fields, data) => (data?.image ? { image: data.image, alt: fields.image_alt } : null),
   browser: false,
 });

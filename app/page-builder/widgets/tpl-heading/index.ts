@@ -8,5 +8,7 @@ export const tplHeadingWidget = defineWidget({
   fields: tplHeadingFields,
   View: TplHeadingView,
   load,
+  shareImage: (fields, data) =>
+    data?.image ? { image: data.image, alt: fields.title.trim() || fields.heading.trim() } : null,
   browser: false,
 });
