@@ -26,8 +26,10 @@ describe("photoRequest", () => {
     const q = (s: string) => photoRequest(new URLSearchParams(s));
     expect(q("")).toBeNull();
     expect(q("tab=Delivery&utm_source=x")).toBeNull();
+    // A product page's thumbnails choose its large photo with ?photo= alone.
+    expect(q("photo=3")).toBeNull();
     expect(q("gallery=showcase-gallery-grid&photo=3")).toEqual({ widget: "showcase-gallery-grid", number: 3 });
-    for (const bad of ["photo=3", "gallery=g", "gallery=g&photo=0", "gallery=g&photo=03", "gallery=g&photo=x"]) {
+    for (const bad of ["gallery=g", "gallery=g&photo=0", "gallery=g&photo=03", "gallery=g&photo=x"]) {
       expect(q(bad), bad).toBe("invalid");
     }
     expect(q("gallery=g&photo=1&photo=2")).toBe("invalid");

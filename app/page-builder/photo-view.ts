@@ -18,13 +18,14 @@ const WIDGET_ID = /^[\w.:-]{1,100}$/;
 const NUMBER = /^[1-9]\d{0,3}$/;
 
 /**
- * The photo a page's query asks for: null when it asks for none, "invalid" when `gallery` and
- * `photo` are not both there and well-formed (the page is then a 404, never the page itself).
+ * The photo a page's query asks for: null when it names no gallery (`?photo=` alone is a
+ * product's own photo choice, which its page reads), "invalid" when `gallery` and `photo` are
+ * not both there and well-formed (the page is then a 404, never the page itself).
  */
 export function photoRequest(search: URLSearchParams): PhotoRequest | null | "invalid" {
   const widget = search.getAll("gallery");
   const photo = search.getAll("photo");
-  if (widget.length === 0 && photo.length === 0) return null;
+  if (widget.length === 0) return null;
   if (widget.length !== 1 || photo.length !== 1 || !WIDGET_ID.test(widget[0]) || !NUMBER.test(photo[0])) {
     return "invalid";
   }
