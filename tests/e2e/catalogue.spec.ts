@@ -90,6 +90,30 @@ test("the hero slideshow plays on its own and its button stops it (WCAG 2.2.2)",
   await expect.poll(active, { timeout: 10_000, message: "playing again" }).not.toBe(stopped);
 });
 
+test("on a 320 px phone the slideshow's pause button and its dots are apart, each 24 px", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  test.skip(!javaScriptEnabled, "the button and Swiper's dots come with JavaScript");
+  await page.setViewportSize({ width: 320, height: 700 });
+  await page.goto("/");
+  await waitUntilReady(page);
+  const hero = page.locator('[aria-roledescription="carousel"]');
+  const pause = (await hero.getByRole("button", { name: "Pause the slideshow" }).boundingBox())!;
+  const dots = hero.locator(".swiper-pagination-bullet");
+  await expect(dots.first()).toBeVisible();
+  for (const dot of await dots.all()) {
+    const b = (await dot.boundingBox())!;
+    expect(Math.min(b.width, b.height)).toBeGreaterThanOrEqual(24);
+    const apart =
+      b.x + b.width <= pause.x ||
+      pause.x + pause.width <= b.x ||
+      b.y + b.height <= pause.y ||
+      pause.y + pause.height <= b.y;
+    expect(apart, "a dot under the pause button").toBe(true);
+  }
+});
+
 test("the images really load, as AVIF or WebP where the browser takes them", async ({ page }) => {
   test.slow();
   await page.goto("/catalogue/table-settings");

@@ -114,7 +114,7 @@ export function HomeHeroView({ widget, data }: Props) {
           {/* Swiper fills this one with its own bullets once it starts. */}
           <div className="swiper-pagination" />
           {/* The slideshow enhancer shows it while the slides play on their own (WCAG 2.2.2). */}
-          <PauseButton toggle="slideshow-toggle" pause={t("hero.pause")} play={t("hero.play")} />
+          <PauseButton toggle="slideshow-toggle" pause={t("hero.pause")} play={t("hero.play")} corner="top" />
         </>
       ) : null}
     </section>
