@@ -90,6 +90,35 @@ test("the hero slideshow plays on its own and its button stops it (WCAG 2.2.2)",
   await expect.poll(active, { timeout: 10_000, message: "playing again" }).not.toBe(stopped);
 });
 
+test("the hero slideshow's button works from the keyboard too", async ({ page, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "the button comes with JavaScript");
+  await page.goto("/");
+  await waitUntilReady(page);
+  const hero = page.locator('[aria-roledescription="carousel"]');
+  const pause = hero.getByRole("button", { name: "Pause the slideshow" });
+  await expect(pause).toBeVisible();
+  // Tab until the button has the focus, as a keyboard user would reach it.
+  for (let i = 0; i < 40 && !(await pause.evaluate((el) => el === document.activeElement)); i++) {
+    await page.keyboard.press("Tab");
+  }
+  await expect(pause).toBeFocused();
+  await page.keyboard.press("Enter");
+  const play = hero.getByRole("button", { name: "Play the slideshow" });
+  await expect(play).toBeFocused();
+  // The focus leaves the slideshow; stopped by the button, it stays on its slide.
+  await page.keyboard.press("Shift+Tab");
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  const active = () => hero.locator(".swiper-slide-active").getAttribute("id");
+  const stopped = await active();
+  await page.waitForTimeout(5_000);
+  expect(await active(), "stopped: still on the same slide after more than 4 s").toBe(stopped);
+  await play.focus();
+  await page.keyboard.press(" ");
+  await expect(pause).toBeFocused();
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await expect.poll(active, { timeout: 10_000, message: "playing again" }).not.toBe(stopped);
+});
+
 test("on a 320 px phone the slideshow's pause button and its dots are apart, each 24 px", async ({
   page,
   javaScriptEnabled,
