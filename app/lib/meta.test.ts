@@ -1,24 +1,11 @@
 import { describe, expect, it } from "vitest";
 
-import { cmsPageMeta, withItemHead } from "./meta";
-import { buildHead, type HeadSettings } from "./seo";
+import { headSettings } from "~/test/head-settings";
 
-const settings: HeadSettings = {
-  name: "Dovetail",
-  organisation_name: "Dovetail Outdoor Furniture",
-  organisation_abn: "",
-  organisation_address: "",
-  organisation_email: "",
-  organisation_phone: "",
-  organisation_logo: null,
-  seo_title_prefix: "",
-  seo_title_suffix: " | Dovetail Outdoor Furniture",
-  theme_colour: null,
-  dark_theme_colour: null,
-  verification: [],
-  sameAs: [],
-  twitter: null,
-};
+import { cmsPageMeta, withItemHead } from "./meta";
+import { buildHead } from "./seo";
+
+const settings = headSettings({ seo_title_suffix: " | Dovetail Outdoor Furniture" });
 const sitemap = [{ url: "/catalogue/chairs", seo_title: "Chairs", seo_meta_description: "Chairs we make." }];
 
 function headFor(pathname: string) {

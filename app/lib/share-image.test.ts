@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 
+import { headSettings } from "~/test/head-settings";
+
 import { buildHead, type HeadSettings } from "./seo";
 import { brandCardPath, groundOf, imageHashOf, sharePathOf } from "./share-image";
 
@@ -40,23 +42,12 @@ describe("share image paths", () => {
 });
 
 describe("buildHead's share image", () => {
-  const settings: HeadSettings = {
-    name: "Dovetail",
-    organisation_name: "Dovetail Outdoor Furniture",
-    organisation_abn: "",
-    organisation_address: "",
-    organisation_email: "",
-    organisation_phone: "",
+  const settings = headSettings({
     organisation_logo: `/assets/i/${H}/orig/800.webp`,
     organisation_logo_dark: `/assets/i/${D}/orig/800.webp`,
-    seo_title_prefix: "",
-    seo_title_suffix: "",
     theme_colour: "#7c4a1e",
     dark_theme_colour: "#1c1410",
-    verification: [],
-    sameAs: [],
-    twitter: null,
-  };
+  });
   const head = (s: HeadSettings) =>
     buildHead({
       settings: s,

@@ -1,9 +1,7 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
 
+import { axeViolations } from "./axe";
 import {
   HEADER_LINKS,
   LANGUAGE_NAMES,
@@ -453,23 +451,13 @@ test.describe("axe on the header and footer", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "axe runs in the page");
   // axe-core is injected as a script; the page's CSP allows only its own.
   test.use({ bypassCSP: true, viewport: PHONE });
-  const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-
   for (const query of ["?theme=light", "?theme=dark", "?lng=ar"]) {
     test(`the open phone menu and the footer have no violations (${query})`, async ({ page }) => {
       await visit(page, `${PAGES.about.path}${query}`, true);
       const lng = query === "?lng=ar" ? "ar" : "en";
       await menuButton(page, lng).click();
       await languageSummary(page).click();
-      await page.addScriptTag({ content: axeSource });
-      const violations = await page.evaluate(async () => {
-        const { axe } = window as unknown as {
-          axe: { run: (ctx: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> };
-        };
-        const result = await axe.run({ include: [["header"], ["footer"]] });
-        return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-      });
-      expect(violations).toEqual([]);
+      expect(await axeViolations(page, ["header", "footer"])).toEqual([]);
     });
   }
 });

@@ -1,9 +1,7 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-
 import type { Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
 
+import { axeViolations } from "./axe";
 import { messages, SHOWCASE, SITE, stubMaps, waitUntilReady } from "./support";
 
 /**
@@ -324,32 +322,6 @@ test.describe("showcase page quality", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "axe and the layout-shift observer run in the page");
   // axe-core is injected as a script; the page's CSP allows only its own.
   test.use({ bypassCSP: true, viewport: { width: 1280, height: 800 } });
-  const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-
-  async function axeViolations(page: Page) {
-    await page.addScriptTag({ content: axeSource });
-    return page.evaluate(async () => {
-      const axe = (
-        window as unknown as {
-          axe: {
-            run: (
-              ctx: unknown,
-              opts: unknown,
-            ) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
-          };
-        }
-      ).axe;
-      const result = await axe.run(document, { resultTypes: ["violations"] });
-      return result.violations.map(
-        (v) =>
-          `${v.id} (${v.impact}): ${v.nodes
-            .map((n) => n.target.join(" "))
-            .slice(0, 5)
-            .join(", ")}`,
-      );
-    });
-  }
-
   for (const [name, path] of [
     ["light", "/showcase?theme=light"],
     ["dark", "/showcase?theme=dark"],
