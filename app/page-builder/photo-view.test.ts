@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import type { Widget } from "~/lib/api/schemas";
 import { seedPage } from "~/lib/api/seed-fallback.server";
+import { widget as contentWidget } from "~/test/content-fixtures";
 import { gallery, HASH } from "~/test/gallery-fixtures";
 import { testImage } from "~/test/test-images";
 
@@ -11,14 +11,8 @@ import { pagePhoto, photoHead, photoPath, photoRequest, photoView } from "./phot
 import { pageShareImage } from "./share-image";
 
 const NOW = Date.parse("2026-06-01T12:00:00Z");
-const widget = (id: string, type: string, fields: Record<string, unknown> = {}): Widget => ({
-  id,
-  type,
-  sort: 0,
-  deleted: false,
-  fields,
-  items: [],
-});
+/** A widget by id first, as these tests name them. */
+const widget = (id: string, type: string, fields: Record<string, unknown> = {}) => contentWidget(type, fields, id);
 const share = (hash: string) => `/assets/i/${hash}/1200x630/1200.jpg`;
 
 describe("photoRequest", () => {
