@@ -53,6 +53,14 @@ const tables = [
   "galleries",
   "gallery_slides",
   "voucher_themes",
+  "users",
+  "refresh_tokens",
+  "account_codes",
+  "oauth_clients",
+  "oauth_codes",
+  "addresses",
+  "credit_entries",
+  "rate_limits",
 ] as const;
 
 async function rowCounts(db: Db): Promise<Record<string, number>> {

@@ -3,6 +3,7 @@
  * migrations from this index (drizzle.config.ts), and `openDatabase` hands it to drizzle, so
  * `db.query.<table>` can follow the relations.
  */
+export * from "./accounts";
 export * from "./catalogue";
 export * from "./content";
 export * from "./galleries";
