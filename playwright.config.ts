@@ -60,6 +60,8 @@ export default defineConfig({
         NODE_ENV: "test",
         SESSION_SECRET: E2E_SESSION_SECRET,
         IMAGE_WARM_UP: "off",
+        // The journeys sign in many times, all from 127.0.0.1: the sign-in limits would stop them.
+        AUTH_RATE_LIMIT: "100",
       },
       reuseExistingServer: false,
       timeout: 120_000,
