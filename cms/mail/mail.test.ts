@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { createMailer, DEFAULT_MAIL_FROM } from "./mailer";
-import { escapeHtml, mailLanguage, mailLanguages, type MailKind, renderMail } from "./templates";
+import { escapeHtml, type MailKind, mailLanguage, mailLanguages, renderMail } from "./templates";
 
 const dirs: string[] = [];
 function tempDir() {
