@@ -1,6 +1,11 @@
+import { randomBytes } from "node:crypto";
+
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 
+import { isApiError } from "./accounts/errors";
+import { DEFAULT_AUTH_RATE_LIMIT } from "./accounts/rate-limit";
+import { tokenKey } from "./accounts/tokens";
 import { catalogueRoutes } from "./catalogue/routes";
 import { contentRoutes } from "./content/routes";
 import type { CmsEnv } from "./context";
@@ -25,6 +30,15 @@ export interface CmsAppOptions {
   imageCacheDir?: string;
   /** Told about every content change `notify` is given (errors are logged, never thrown). */
   onContentChange?: ContentChangeListener;
+  /**
+   * The access tokens' HS256 secret (JWT_SECRET, else `DATA_DIR/jwt-secret`: `loadTokenSecret`);
+   * default a random one per app, so tokens do not outlive it (tests).
+   */
+  tokenSecret?: string | Uint8Array;
+  /** Multiplier of the account calls' rate limits (AUTH_RATE_LIMIT; default 1). */
+  authRateLimit?: number;
+  /** The site's URL, which links in mail point to (PUBLIC_URL, or SITE_URL for `npm run cms`). */
+  siteUrl?: string;
 }
 
 export interface CmsApp {
@@ -47,9 +61,17 @@ export function createCmsApp(database: Database, options: CmsAppOptions = {}): C
     bodyGuard((path) => (path === "/graphql" ? MAX_GRAPHQL_BODY_BYTES : MAX_BODY_BYTES)),
   );
   const clock = options.clock ?? Date.now;
+  const tokenSecret =
+    typeof options.tokenSecret === "string"
+      ? tokenKey(options.tokenSecret)
+      : (options.tokenSecret ?? new Uint8Array(randomBytes(32)));
+  const authRateLimit = options.authRateLimit ?? DEFAULT_AUTH_RATE_LIMIT;
   app.use("*", async (c, next) => {
     c.set("db", database.db);
     c.set("now", clock());
+    c.set("tokenSecret", tokenSecret);
+    c.set("authRateLimit", authRateLimit);
+    c.set("siteUrl", options.siteUrl);
     await next();
   });
 
@@ -70,6 +92,7 @@ export function createCmsApp(database: Database, options: CmsAppOptions = {}): C
 
   app.notFound((c) => c.json({ message: "Not found", status: 404 }, 404));
   app.onError((err, c) => {
+    if (isApiError(err)) return c.json(err.body(), err.status, err.headers);
     if (err instanceof HTTPException) {
       return c.json({ message: err.message, status: err.status }, err.status);
     }
