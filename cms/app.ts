@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 
+import { codeRoutes } from "./accounts/code-routes";
 import { isApiError } from "./accounts/errors";
 import { DEFAULT_AUTH_RATE_LIMIT } from "./accounts/rate-limit";
 import { tokenKey } from "./accounts/tokens";
@@ -16,6 +17,7 @@ import { createGraphql } from "./graphql/schema";
 import { groupRoutes } from "./groups/routes";
 import { bodyGuard, MAX_BODY_BYTES, MAX_GRAPHQL_BODY_BYTES, securityHeaders } from "./lib/guards";
 import { isBadInputError } from "./lib/http";
+import { type Mailer, warningMailer } from "./mail/mailer";
 import { mediaRoutes } from "./media/routes";
 import { defaultImageCacheDir } from "./media/variants";
 import { pageRoutes } from "./pages/routes";
@@ -39,6 +41,8 @@ export interface CmsAppOptions {
   authRateLimit?: number;
   /** The site's URL, which links in mail point to (PUBLIC_URL, or SITE_URL for `npm run cms`). */
   siteUrl?: string;
+  /** Sends the account mails (`createMailer`: SMTP_URL, else `DATA_DIR/outbox/`); default: dropped with a warning. */
+  mailer?: Mailer;
 }
 
 export interface CmsApp {
@@ -75,6 +79,8 @@ export function createCmsApp(database: Database, options: CmsAppOptions = {}): C
     await next();
   });
 
+  // Before any other `/user` routes: `GET /user/{id}` must not take these paths.
+  app.route("/api/v1/cognito/user", codeRoutes(options.mailer ?? warningMailer));
   app.route("/api/v1/cognito", siteRoutes);
   app.route("/api/v1/cognito", pageRoutes);
   app.route("/api/v1/cognito", groupRoutes);

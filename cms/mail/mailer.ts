@@ -108,3 +108,12 @@ function outboxWriter(dir: string) {
     await rename(temporary, path.join(dir, name));
   };
 }
+
+/** The mailer of an app given none (tests that send no mail): each message is dropped with a warning. */
+export const warningMailer: Mailer = {
+  kind: "outbox",
+  send(message) {
+    console.warn(`[mail] no mailer configured: "${message.subject}" to ${message.to} was not sent`);
+  },
+  flush: async () => {},
+};
