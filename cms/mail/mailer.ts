@@ -117,3 +117,14 @@ export const warningMailer: Mailer = {
   },
   flush: async () => {},
 };
+
+/**
+ * The mailer of a running server: over SMTP_URL, else into `DATA_DIR/outbox/`; From is MAIL_FROM,
+ * else `DEFAULT_MAIL_FROM`. Says at start where the mail goes.
+ */
+export function mailerFromEnv(env: { SMTP_URL?: string; MAIL_FROM?: string }, dataDir: string): Mailer {
+  const outboxDir = path.join(dataDir, "outbox");
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, outboxDir, from: env.MAIL_FROM ?? DEFAULT_MAIL_FROM });
+  if (mailer.kind === "outbox") console.log(`[mail] no SMTP_URL: mail is written to ${outboxDir} (npm run outbox)`);
+  return mailer;
+}
