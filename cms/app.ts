@@ -3,9 +3,11 @@ import { randomBytes } from "node:crypto";
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 
+import { addressRoutes } from "./accounts/address-routes";
 import { codeRoutes } from "./accounts/code-routes";
-import { isApiError } from "./accounts/errors";
+import { apiErrorResponse, isApiError } from "./accounts/errors";
 import { DEFAULT_AUTH_RATE_LIMIT } from "./accounts/rate-limit";
+import { accountRoutes, imageTooLarge, UPLOAD_BODY_BYTES, UPLOAD_PATH } from "./accounts/routes";
 import { tokenKey } from "./accounts/tokens";
 import { catalogueRoutes } from "./catalogue/routes";
 import { contentRoutes } from "./content/routes";
@@ -15,7 +17,7 @@ import { type ContentChange, type ContentChangeListener, createNotifier } from "
 import { galleryRoutes } from "./galleries/routes";
 import { createGraphql } from "./graphql/schema";
 import { groupRoutes } from "./groups/routes";
-import { bodyGuard, MAX_BODY_BYTES, MAX_GRAPHQL_BODY_BYTES, securityHeaders } from "./lib/guards";
+import { bodyGuard, MAX_BODY_BYTES, MAX_GRAPHQL_BODY_BYTES, securityHeaders, tooLarge } from "./lib/guards";
 import { isBadInputError } from "./lib/http";
 import { type Mailer, warningMailer } from "./mail/mailer";
 import { mediaRoutes } from "./media/routes";
@@ -62,7 +64,11 @@ export function createCmsApp(database: Database, options: CmsAppOptions = {}): C
   app.use("*", securityHeaders());
   app.use(
     "*",
-    bodyGuard((path) => (path === "/graphql" ? MAX_GRAPHQL_BODY_BYTES : MAX_BODY_BYTES)),
+    bodyGuard(
+      (path) =>
+        path === "/graphql" ? MAX_GRAPHQL_BODY_BYTES : path === UPLOAD_PATH ? UPLOAD_BODY_BYTES : MAX_BODY_BYTES,
+      (path) => (path === UPLOAD_PATH ? apiErrorResponse(imageTooLarge()) : tooLarge()),
+    ),
   );
   const clock = options.clock ?? Date.now;
   const tokenSecret =
@@ -88,6 +94,8 @@ export function createCmsApp(database: Database, options: CmsAppOptions = {}): C
   app.route("/api/v1/cognito", contentRoutes);
   app.route("/api/v1/cognito", galleryRoutes);
   app.route("/api/v1/catalogue", catalogueRoutes);
+  app.route("/api/v1/cognito/user", accountRoutes);
+  app.route("/api/v1/sell/address", addressRoutes);
 
   app.on(["GET", "POST"], "/graphql", (c) => yoga.fetch(c.req.raw, { db: database.db, now: c.var.now }));
 

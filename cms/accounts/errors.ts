@@ -56,3 +56,18 @@ export function apiErrorResponse(error: ApiError): Response {
     headers: { "content-type": "application/json; charset=UTF-8", ...error.headers },
   });
 }
+
+/** A zod error as `errors: { field: [message] }` (the first path segment names the field). */
+export function fieldErrors(error: { issues: { path: PropertyKey[]; message: string }[] }): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const field = issue.path.length ? String(issue.path[0]) : "body";
+    (out[field] ??= []).push(issue.message);
+  }
+  return out;
+}
+
+/** 400 `{ message, status, errors }`: what a request sent is not valid. */
+export function validationError(errors: Record<string, string[]>, message = "The given data was invalid"): ApiError {
+  return new ApiError(400, message, { errors });
+}
