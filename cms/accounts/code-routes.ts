@@ -17,64 +17,56 @@ import {
   registerLink,
   sendLoginLink,
 } from "./code-service";
-import { ApiError } from "./errors";
 import { enforceRateLimit } from "./rate-limit";
+import { fingerprintField } from "./routes";
+import { emailField, isoDate, memberText, parseBody, parseQueryOr400 } from "./validation";
 
-const email = z.string().trim().toLowerCase().max(254).email();
-const fingerprint = z.string().trim().min(1).max(100);
-/** A language code such as "de" or "pt-BR"; an unknown one gets English mail. */
+/** A language code such as "de" or "pt-BR"; one the site does not have gets English mail. */
 const language = z
   .string()
   .trim()
   .regex(/^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$/, "must be a language code")
   .optional();
 /** A code as sent back: the 6 digits or a link's token. */
-const code = z.string().trim().min(6).max(100);
-/** A flag that may come as JSON or as query text. */
+const code = z.string().trim().min(6, "is required").max(100);
+/** A flag that may come as JSON or as form text. */
 const flag = z.preprocess(
   (v) => (v === "true" || v === "1" || v === 1 ? true : v === "false" || v === "0" || v === 0 || v === "" ? false : v),
   z.boolean(),
 );
-const name = z.string().trim().min(1, "is required").max(100);
+const name = memberText(100).pipe(z.string().min(1, "is required"));
 
 const sendLoginLinkSchema = z.object({
-  email,
-  fingerprint,
+  email: emailField,
+  fingerprint: fingerprintField,
   code_only: flag.optional().default(false),
   language,
   redirect_to: z.string().max(2000).optional(),
 });
 
-const recoverPasswordSchema = z.object({ email, language });
+const recoverPasswordSchema = z.object({ email: emailField, language });
 
 const recoverPasswordCheckSchema = z.object({
-  email,
+  email: emailField,
   code,
-  newpassword: z.string().min(8, "must be at least 8 characters").max(200),
+  newpassword: z.string().min(8, "must be at least 8 characters").max(1000),
 });
 
-const loginRecoveryCodeSchema = z.object({ email, code, fingerprint });
+const loginRecoveryCodeSchema = z.object({ email: emailField, code, fingerprint: fingerprintField });
 
-/** ISO YYYY-MM-DD, a real day, in the past and at most 130 years ago (at the request's moment). */
+/** An ISO date in the past, at most 130 years ago (at the request's moment). */
 function dateOfBirth(now: number) {
   const today = new Date(now).toISOString().slice(0, 10);
   const oldest = `${new Date(now).getUTCFullYear() - 130}${today.slice(4)}`;
-  return z
-    .string()
-    .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date (YYYY-MM-DD)")
-    .refine((v) => {
-      const d = new Date(`${v}T00:00:00Z`);
-      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-    }, "must be a date (YYYY-MM-DD)")
+  return isoDate
     .refine((v) => v < today, "must be in the past")
-    .refine((v) => v >= oldest, "must be within the last 130 years");
+    .refine((v) => v >= oldest, "must be a real birth date");
 }
 
 function registerLinkSchema(now: number, dobRequired: boolean) {
   const dob = dateOfBirth(now);
   return z.object({
-    email,
+    email: emailField,
     first_name: name,
     last_name: name,
     date_of_birth: dobRequired
@@ -84,45 +76,17 @@ function registerLinkSchema(now: number, dobRequired: boolean) {
           .optional()
           .transform((v) => (v?.trim() ? v : undefined))
           .pipe(dob.optional()),
-    fingerprint,
+    fingerprint: fingerprintField,
     language,
   });
 }
 
-/** `{ field: [message] }` of a zod error. */
-function fieldErrors(error: z.ZodError) {
-  const errors: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const field = issue.path.join(".") || "body";
-    (errors[field] ??= []).push(issue.message);
-  }
-  return errors;
-}
-
 /**
- * The call's input: a GET's query, a POST's query and JSON object body (the body wins). A bad
- * value is a 400 `{ message, status, errors }`.
+ * The call's input: a GET's query; a POST's JSON or form body (not its query: a code or password
+ * in a URL ends up in logs). A bad value is a 400 `{ message, status, errors }`.
  */
-async function parseInput<T extends z.ZodTypeAny>(c: Context<CmsEnv>, schema: T): Promise<z.infer<T>> {
-  let body: Record<string, unknown> = {};
-  if (c.req.method === "POST") {
-    const text = await c.req.text();
-    if (text.trim() !== "") {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        parsed = undefined;
-      }
-      if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) {
-        throw new ApiError(400, "The body must be a JSON object", { errors: { body: ["must be a JSON object"] } });
-      }
-      body = parsed as Record<string, unknown>;
-    }
-  }
-  const result = schema.safeParse({ ...c.req.query(), ...body });
-  if (!result.success) throw new ApiError(400, "The given data was invalid", { errors: fieldErrors(result.error) });
-  return result.data;
+function parseInput<T extends z.ZodTypeAny>(c: Context<CmsEnv>, schema: T): Promise<z.infer<T>> {
+  return c.req.method === "POST" ? parseBody(c, schema) : Promise.resolve(parseQueryOr400(c, schema));
 }
 
 export function codeRoutes(mailer: Mailer) {
