@@ -35,6 +35,7 @@ import { seedAccountsIfNone } from "./cms/accounts/seed";
 import { loadTokenSecret } from "./cms/accounts/tokens";
 import { createCmsApp } from "./cms/app";
 import { type Database, openDatabase } from "./cms/db/client";
+import { type Mailer, mailerFromEnv } from "./cms/mail/mailer";
 import { seedIfEmpty } from "./cms/seed";
 
 let env: ReturnType<typeof parseEnv>;
@@ -65,6 +66,7 @@ const upstreamCache = new SwrCache();
 
 // The embedded CMS API, unless the site talks to an external one.
 let database: Database | null = null;
+let mailer: Mailer | null = null;
 let upstream: Upstream;
 let cmsListener: ReturnType<typeof getRequestListener> | null = null;
 if (env.CMS_API_URL) {
@@ -87,8 +89,11 @@ if (env.CMS_API_URL) {
     name: "Dovetail website",
     redirectUri: `${siteOrigin}/auth`,
   });
+  // The account mails: over SMTP_URL, else into DATA_DIR/outbox (`npm run outbox`).
+  mailer = mailerFromEnv(env, env.DATA_DIR);
   const cms = createCmsApp(database, {
     production,
+    mailer,
     imageCacheDir: path.join(env.DATA_DIR, "image-cache"),
     tokenSecret: loadTokenSecret(env.JWT_SECRET, env.DATA_DIR),
     authRateLimit: env.AUTH_RATE_LIMIT,
@@ -303,6 +308,7 @@ function shutdown(signal: string) {
   force.unref();
   upstreamBreaker.dispose();
   server.close(async () => {
+    await mailer?.flush(); // the mails of the last answers go out first
     await database?.close();
     process.exit(0);
   });
