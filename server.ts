@@ -223,6 +223,8 @@ app.all(
         upstreamDeadlineMs: req.method === "GET" || req.method === "HEAD" ? env.PAGE_DEADLINE_MS : undefined,
         sessionSecret: env.SESSION_SECRET,
         production,
+        // The CMS's rate limits count per visitor: it believes this only on in-process calls.
+        clientAddress: req.ip,
         publicUrl: env.PUBLIC_URL,
         purgeToken: env.PURGE_TOKEN,
       });
