@@ -13,6 +13,7 @@ import onHeaders from "on-headers";
 import { SwrCache } from "./app/lib/api/cache.server";
 import { createUpstreamBreaker } from "./app/lib/api/circuit-breaker.server";
 import type { UpstreamTiming } from "./app/lib/api/upstream-timing.server";
+import { parseBaseAllowlist } from "./app/lib/auth/base-allowlist";
 import type { Upstream } from "./app/lib/context";
 import { secureDataDir } from "./app/lib/data-dir.server";
 import { parseEnv } from "./app/lib/env.server";
@@ -55,6 +56,9 @@ if (!existsSync(buildFile)) {
   process.exit(1);
 }
 const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
+
+// The origins a token login's `b` may name (decision 047).
+const tokenLoginBaseUrls = parseBaseAllowlist(env.TOKEN_LOGIN_BASE_URLS);
 
 // Anonymous upstream answers, shared by every request of this process (purged by POST /_purge).
 const upstreamCache = new SwrCache();
@@ -164,6 +168,7 @@ if (env.PAGE_CACHE === "on") {
         production,
         publicUrl,
         purgeToken: env.PURGE_TOKEN,
+        tokenLoginBaseUrls,
       }),
   });
   app.use(handlers.stored);
@@ -227,6 +232,7 @@ app.all(
         clientAddress: req.ip,
         publicUrl: env.PUBLIC_URL,
         purgeToken: env.PURGE_TOKEN,
+        tokenLoginBaseUrls,
       });
       res.locals.upstreamTiming = context.upstreamTiming;
       return context;

@@ -34,6 +34,11 @@ export const envSchema = z.object({
     .transform((v) => (v === "" ? undefined : v))
     .pipe(z.string().min(32, "must be at least 32 characters").regex(/^\S+$/, "must not contain spaces").optional())
     .optional(),
+  /**
+   * Origins a token login's `b` (base-URL override) may name, comma-separated (decision 047);
+   * unset, every `b` is ignored and tokens are checked with the configured CMS.
+   */
+  TOKEN_LOGIN_BASE_URLS: z.string().trim().optional(),
   /** Upstream request timeout in milliseconds (spec section 9: 50 000). */
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(50_000),
   /**

@@ -29,6 +29,7 @@ export interface LoadContextOptions {
   now?: () => number;
   publicUrl?: string;
   purgeToken?: string;
+  tokenLoginBaseUrls?: string[];
 }
 
 /**

@@ -40,6 +40,8 @@ export interface Visitor {
   transport: Transport;
   /** Never sends the token: the sign-in calls (login, codes, the code exchange). */
   anonymousTransport: Transport;
+  /** Sends a token just received (a sign-in checking whose it is), with nothing to refresh or clear. */
+  transportWith(accessToken: string): Transport;
   /**
    * The signed-in member as the upstream knows them now (authUser, once per request): a session
    * signed out elsewhere, or replayed after logout, is cleared and sent to `/` (thrown). When the
@@ -111,6 +113,7 @@ export async function buildVisitor(request: Request, services: VisitorServices):
     member: member?.success ? member.data : null,
     transport,
     anonymousTransport,
+    transportWith: (token) => createTransport(services.upstream, token, { ...transportServices, cache: undefined }),
     currentMember: () => (current ??= checkMember(visitor)),
     preferences,
   };

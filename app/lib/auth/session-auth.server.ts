@@ -1,14 +1,13 @@
 import { randomBytes, randomUUID } from "node:crypto";
 
-import type { AccountUser, TokenAnswer } from "~/lib/api/accounts.server";
-import { ADMIN_ROLE } from "~/lib/auth.server";
-import type { AppSession, Member } from "~/lib/session.server";
-import { safeRedirectPath } from "~/lib/url";
-
+import type { AccountUser, TokenAnswer } from "../api/accounts.server";
+import { ADMIN_ROLE } from "../auth.server";
+import type { AppSession, Member } from "../session.server";
+import { safeRedirectPath } from "../url";
+import { DEFAULT_AFTER_SIGN_IN } from "./login-schemas";
 import { clearSignIn, storeTokens, tokensFrom } from "./tokens.server";
 
-/** Where a member goes after signing in when nothing else was asked for. */
-export const DEFAULT_AFTER_SIGN_IN = "/profile";
+export { DEFAULT_AFTER_SIGN_IN };
 
 const FINGERPRINT_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-";
 
