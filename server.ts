@@ -32,6 +32,7 @@ import {
 import { createWarmUp, loopbackOrigin, pageRequest, variantRequest } from "./app/lib/warm-up.server";
 import { createCmsApp } from "./cms/app";
 import { type Database, openDatabase } from "./cms/db/client";
+import { type Mailer, mailerFromEnv } from "./cms/mail/mailer";
 import { seedIfEmpty } from "./cms/seed";
 
 let env: ReturnType<typeof parseEnv>;
@@ -58,13 +59,14 @@ if (!existsSync(buildFile)) {
 const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
 
 // The origins a token login's `b` may name (decision 047).
-const tokenLoginBaseUrls = parseBaseAllowlist(env.TOKEN_LOGIN_BASE_URLS);
+const tokenLoginBaseUrls = parseBaseAllowlist(env.TOKEN_LOGIN_ORIGINS);
 
 // Anonymous upstream answers, shared by every request of this process (purged by POST /_purge).
 const upstreamCache = new SwrCache();
 
 // The embedded CMS API, unless the site talks to an external one.
 let database: Database | null = null;
+let mailer: Mailer | null = null;
 let upstream: Upstream;
 let cmsListener: ReturnType<typeof getRequestListener> | null = null;
 if (env.CMS_API_URL) {
@@ -77,8 +79,11 @@ if (env.CMS_API_URL) {
 } else {
   database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: path.join(env.DATA_DIR, "pglite") });
   if (await seedIfEmpty(database.db)) console.log("[cms] seeded the empty database from seeds/");
+  // The account mails: over SMTP_URL, else into DATA_DIR/outbox (`npm run outbox`).
+  mailer = mailerFromEnv(env, env.DATA_DIR);
   const cms = createCmsApp(database, {
     production,
+    mailer,
     imageCacheDir: path.join(env.DATA_DIR, "image-cache"),
     // A content change drops the answers it made stale, so the next request shows it.
     onContentChange: (change) => {
@@ -294,6 +299,7 @@ function shutdown(signal: string) {
   force.unref();
   upstreamBreaker.dispose();
   server.close(async () => {
+    await mailer?.flush(); // the mails of the last answers go out first
     await database?.close();
     process.exit(0);
   });

@@ -11,6 +11,26 @@ const optionalUrl = z
   .pipe(z.string().url().optional())
   .optional();
 
+/** A mail server's URL: smtp:// or smtps://; unset or blank is none. */
+const smtpUrl = optionalUrl.refine(
+  (v) => v === undefined || /^smtps?:\/\//i.test(v),
+  "must be an smtp:// or smtps:// URL",
+);
+
+/** A From header such as `Name <address@example.com>`: one line with an address. */
+const mailFrom = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .pipe(
+    z
+      .string()
+      .max(200)
+      .regex(/^[^\r\n]*[^\s@<>]+@[^\s@<>]+[^\r\n]*$/, "must be an address such as Name <hello@example.com>")
+      .optional(),
+  )
+  .optional();
+
 /**
  * The site's environment. Every variable here is read by the code and documented in the README's
  * configuration table (a test keeps the two in step); a feature that needs a new one adds both.
@@ -38,7 +58,7 @@ export const envSchema = z.object({
    * Origins a token login's `b` (base-URL override) may name, comma-separated (decision 047);
    * unset, every `b` is ignored and tokens are checked with the configured CMS.
    */
-  TOKEN_LOGIN_BASE_URLS: z.string().trim().optional(),
+  TOKEN_LOGIN_ORIGINS: z.string().trim().optional(),
   /** Upstream request timeout in milliseconds (spec section 9: 50 000). */
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(50_000),
   /**
@@ -52,6 +72,10 @@ export const envSchema = z.object({
   PAGE_CACHE: z.enum(["on", "off"]).default("on"),
   /** The rendered-page cache's bound, in MiB (all bodies counted: plain, brotli and gzip). */
   PAGE_CACHE_MB: z.coerce.number().int().min(1).max(65_536).default(64),
+  /** The embedded CMS's mail server (`smtp://` or `smtps://`); unset: mail is written to DATA_DIR/outbox. */
+  SMTP_URL: smtpUrl,
+  /** The From of the CMS's mail; unset: `DEFAULT_MAIL_FROM` (cms/mail/mailer.ts). */
+  MAIL_FROM: mailFrom,
 });
 
 export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string };

@@ -1,4 +1,4 @@
-// Read by server.ts at start (TOKEN_LOGIN_BASE_URLS) and by the token login: no imports.
+// Read by server.ts at start (TOKEN_LOGIN_ORIGINS) and by the token login: no imports.
 
 /** The origin of a URL, or null for anything that is not an http(s) URL. */
 export function originOf(value: string | null | undefined) {
@@ -11,7 +11,7 @@ export function originOf(value: string | null | undefined) {
   }
 }
 
-/** TOKEN_LOGIN_BASE_URLS: comma-separated origins; anything that is not an http(s) URL is dropped. */
+/** TOKEN_LOGIN_ORIGINS: comma-separated origins; anything that is not an http(s) URL is dropped. */
 export function parseBaseAllowlist(value: string | undefined) {
   return (value ?? "")
     .split(",")
