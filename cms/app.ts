@@ -6,6 +6,7 @@ import { HTTPException } from "hono/http-exception";
 import { addressRoutes } from "./accounts/address-routes";
 import { codeRoutes } from "./accounts/code-routes";
 import { apiErrorResponse, isApiError } from "./accounts/errors";
+import { oauthRoutes } from "./accounts/oauth";
 import { DEFAULT_AUTH_RATE_LIMIT } from "./accounts/rate-limit";
 import { accountRoutes, imageTooLarge, UPLOAD_BODY_BYTES, UPLOAD_PATH } from "./accounts/routes";
 import { tokenKey } from "./accounts/tokens";
@@ -96,6 +97,7 @@ export function createCmsApp(database: Database, options: CmsAppOptions = {}): C
   app.route("/api/v1/catalogue", catalogueRoutes);
   app.route("/api/v1/cognito/user", accountRoutes);
   app.route("/api/v1/sell/address", addressRoutes);
+  app.route("/", oauthRoutes);
 
   app.on(["GET", "POST"], "/graphql", (c) => yoga.fetch(c.req.raw, { db: database.db, now: c.var.now }));
 

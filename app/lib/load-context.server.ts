@@ -30,6 +30,7 @@ export interface LoadContextOptions {
   publicUrl?: string;
   purgeToken?: string;
   tokenLoginBaseUrls?: string[];
+  oauthClientId?: string;
 }
 
 /**

@@ -22,7 +22,7 @@ export interface SignedIn {
   user: AccountUser;
 }
 
-/** The site's registration at its CMS's authorisation server (decision 040). */
+/** The site's registration at its CMS's authorisation server (decision 040), unless OAUTH_CLIENT_ID says otherwise. */
 export const OAUTH_CLIENT_ID = "dovetail-site";
 
 /** The state that came back is not the one this session sent (spec section 5). */
@@ -130,7 +130,7 @@ export function authenticatorFor(request: Request, context: AppLoadContext, visi
   authenticator.use(
     new CmsOAuth2Strategy(
       {
-        clientId: OAUTH_CLIENT_ID,
+        clientId: context.oauthClientId ?? OAUTH_CLIENT_ID,
         clientSecret: "",
         authorizationEndpoint: `${base}/authorize`,
         tokenEndpoint: `${base}/authtoken`,
