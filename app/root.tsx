@@ -19,6 +19,7 @@ import { Stylesheet } from "~/components/stylesheet";
 import { ToastMessage } from "~/components/toast";
 import { analyticsConfig, analyticsCspSources } from "~/lib/analytics";
 import { getInitialData, getSettings } from "~/lib/api/site.server";
+import { ensureCsrfToken } from "~/lib/csrf.server";
 import { getI18n } from "~/lib/i18n.server";
 import { siteOrigin } from "~/lib/origin.server";
 import { buildHead, normalisePath } from "~/lib/seo";
@@ -62,8 +63,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       locale: prefs.locale,
       theme: prefs.theme,
       signedIn: member !== null,
-      // Only what the header greets with: never the tokens, nor the email.
-      member: member ? { firstName: member.firstName || member.name } : null,
+      // Only what the header needs (the greeting, the sign-out form's token): never the tokens.
+      member: member ? { firstName: member.firstName || member.name, csrf: ensureCsrfToken(visitor.session) } : null,
       toast,
       origin: siteOrigin(request, context),
       labels: { notFound: t("notFound.title"), home: t("nav.home") },

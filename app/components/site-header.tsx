@@ -34,7 +34,7 @@ export function SiteHeader({
 }: {
   name: string;
   /** The signed-in member's greeting name, or null: a "Sign in" link. */
-  member?: { firstName: string } | null;
+  member?: { firstName: string; csrf: string } | null;
   links: NavItem[];
   locale: string;
   theme: "light" | "dark" | "system";

@@ -35,3 +35,14 @@ test("a member logs out from the logout page and home says so, once", async ({ p
   await page.goto("/checkout");
   await expect(page).toHaveURL("/login?redirectTo=%2Fcheckout");
 });
+
+test("the header's Sign out signs out in one click, with or without JavaScript", async ({ page }) => {
+  await signIn(page, demoAccounts().member, "/checkout");
+  await expect(page).toHaveURL("/checkout");
+  const banner = page.getByRole("banner");
+  await banner.locator("details summary[aria-label^='Account menu']").click();
+  await banner.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("status").filter({ hasText: "You have logged out." })).toBeVisible();
+  await expect(banner.getByRole("link", { name: "Sign in" })).toBeVisible();
+});
