@@ -63,7 +63,7 @@ export default defineConfig({
         NODE_ENV: "test",
         SESSION_SECRET: E2E_SESSION_SECRET,
         IMAGE_WARM_UP: "off",
-        // The journeys sign in many times from one address: the limits stay, a hundred times wider.
+        // The journeys sign in many times, all from 127.0.0.1: the sign-in limits would stop them.
         AUTH_RATE_LIMIT: "100",
         // A token login's `b` naming the site itself is accepted (decision 047).
         TOKEN_LOGIN_ORIGINS: `http://localhost:${PORT}`,
