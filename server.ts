@@ -13,6 +13,7 @@ import onHeaders from "on-headers";
 import { SwrCache } from "./app/lib/api/cache.server";
 import { createUpstreamBreaker } from "./app/lib/api/circuit-breaker.server";
 import type { UpstreamTiming } from "./app/lib/api/upstream-timing.server";
+import { parseBaseAllowlist } from "./app/lib/auth/base-allowlist";
 import type { Upstream } from "./app/lib/context";
 import { secureDataDir } from "./app/lib/data-dir.server";
 import { parseEnv } from "./app/lib/env.server";
@@ -60,6 +61,9 @@ if (!existsSync(buildFile)) {
   process.exit(1);
 }
 const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
+
+// The origins a token login's `b` may name (decision 047).
+const tokenLoginBaseUrls = parseBaseAllowlist(env.TOKEN_LOGIN_ORIGINS);
 
 // Anonymous upstream answers, shared by every request of this process (purged by POST /_purge).
 const upstreamCache = new SwrCache();
@@ -186,6 +190,8 @@ if (env.PAGE_CACHE === "on") {
         production,
         publicUrl,
         purgeToken: env.PURGE_TOKEN,
+        tokenLoginBaseUrls,
+        oauthClientId: env.OAUTH_CLIENT_ID,
       }),
   });
   app.use(handlers.stored);
@@ -245,8 +251,12 @@ app.all(
         upstreamDeadlineMs: req.method === "GET" || req.method === "HEAD" ? env.PAGE_DEADLINE_MS : undefined,
         sessionSecret: env.SESSION_SECRET,
         production,
+        // The CMS's rate limits count per visitor: it believes this only on in-process calls.
+        clientAddress: req.ip,
         publicUrl: env.PUBLIC_URL,
         purgeToken: env.PURGE_TOKEN,
+        tokenLoginBaseUrls,
+        oauthClientId: env.OAUTH_CLIENT_ID,
       });
       res.locals.upstreamTiming = context.upstreamTiming;
       return context;

@@ -8,7 +8,7 @@ vi.hoisted(() => {
 });
 
 import { SwrCache } from "./api/cache.server";
-import { loadCmsPage, pageCacheControl } from "./cms-page.server";
+import { loadCmsPage, needsSignIn, pageCacheControl } from "./cms-page.server";
 import { createLoadContext } from "./load-context.server";
 import { emptyCspSources } from "./security-headers.server";
 
@@ -196,5 +196,26 @@ describe("pageCacheControl", () => {
   it("never shares a page for a signed-in visitor or without PUBLIC_URL", () => {
     expect(pageCacheControl(request, true, null, "https://dovetail.example")).toBe("private, no-store");
     expect(pageCacheControl(request, false, null, undefined)).toBe("private, no-store");
+  });
+});
+
+describe("pages and forms marked must_be_logged_on", () => {
+  it("send an anonymous visitor to /login with the path to come back to", async () => {
+    const cms = fakeCms({ ...promotion, must_be_logged_on: 1 });
+    const request = new Request("https://dovetail.example/sale?tab=x");
+    const thrown = await loadCmsPage(request, context(cms.fetch, request), "/sale").catch((e: unknown) => e);
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).headers.get("location")).toBe("/login?redirectTo=%2Fsale%3Ftab%3Dx");
+    expect((thrown as Response).headers.get("cache-control")).toBe("private, no-store");
+  });
+
+  it("are open to anyone when unmarked", async () => {
+    expect((await load(fakeCms({ ...promotion, must_be_logged_on: false }))).widgets).toContain("always");
+  });
+
+  it("a form's flag in a widget's data counts too", () => {
+    expect(needsSignIn({ a: { form: { must_be_logged_on: true } } })).toBe(true);
+    expect(needsSignIn({ a: { must_be_logged_on: 1 } })).toBe(true);
+    expect(needsSignIn({ a: { form: { must_be_logged_on: 0 } }, b: null, c: [1] })).toBe(false);
   });
 });

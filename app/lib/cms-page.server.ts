@@ -22,6 +22,7 @@ import { isUpstreamError } from "./api/errors";
 import { getPage } from "./api/pages.server";
 import type { InitialData, Page, Product } from "./api/schemas";
 import { getInitialData, getSettings } from "./api/site.server";
+import { requireMember } from "./auth.server";
 import { cacheControl } from "./cache-control";
 import { enhancerAssets } from "./enhancers.server";
 import { getI18n } from "./i18n.server";
@@ -89,6 +90,18 @@ export function productFacts(widgetData: Record<string, unknown>): ProductFacts 
   return null;
 }
 
+/** True when a widget's loaded data is a form (or holds one) marked must_be_logged_on. */
+export function needsSignIn(widgetData: Record<string, unknown>) {
+  const marked = (value: unknown): boolean => {
+    if (!value || typeof value !== "object") return false;
+    const flag = (value as { must_be_logged_on?: unknown }).must_be_logged_on;
+    if (flag === true || flag === 1) return true;
+    const form = (value as { form?: unknown }).form;
+    return form !== undefined && marked(form);
+  };
+  return Object.values(widgetData).some(marked);
+}
+
 /** Anonymous pages may be shared-cached, but never past the page's next scheduled block change. */
 export function pageCacheControl(
   request: Request,
@@ -138,6 +151,8 @@ export async function loadCmsPage(request: Request, context: AppLoadContext, pat
       }
     }
     if (!page) throw notFound(pathname);
+    // A page marked must_be_logged_on sends an anonymous visitor to /login and back (spec section 6).
+    if (page.must_be_logged_on) await requireMember(request, context);
     page = onSiteClock(page, siteTimeZone((await settingsLoad).time_zone));
     if (itemUrl) page = itemView(page);
     if (photoAsked) page = photoView(page, photoAsked.widget, Date.now()) ?? throwNotFound(pathname);
@@ -156,6 +171,8 @@ export async function loadCmsPage(request: Request, context: AppLoadContext, pat
       }),
       loadFrameMedia(page, now, transport),
     ]);
+    // So does a form marked must_be_logged_on that a widget of the page loaded.
+    if (!page.must_be_logged_on && needsSignIn(widgetData)) await requireMember(request, context);
     const untilChange = msUntilPageChange(page, now);
     const allData = { ...widgetData, ...frameMedia };
     const photo = photoAsked ? (pagePhoto(widgets, allData, photoAsked) ?? throwNotFound(pathname)) : null;

@@ -54,6 +54,11 @@ export const envSchema = z.object({
     .transform((v) => (v === "" ? undefined : v))
     .pipe(z.string().min(32, "must be at least 32 characters").regex(/^\S+$/, "must not contain spaces").optional())
     .optional(),
+  /**
+   * Origins a token login's `b` (base-URL override) may name, comma-separated (decision 047);
+   * unset, every `b` is ignored and tokens are checked with the configured CMS.
+   */
+  TOKEN_LOGIN_ORIGINS: z.string().trim().optional(),
   /** The access tokens' HS256 secret (decision 041); unset or empty: generated into DATA_DIR/jwt-secret. */
   JWT_SECRET: z
     .string()

@@ -13,7 +13,12 @@ import { action } from "./logout";
 const SECRET = "l".repeat(40);
 const member = { id: 7, name: "Alice", email: "alice@example.com", roles: ["member"] };
 
-function logout(fields: Record<string, string>, session: SessionData, headers: Record<string, string> = {}) {
+function logout(
+  fields: Record<string, string>,
+  session: SessionData,
+  headers: Record<string, string> = {},
+  fetch: (request: Request) => Promise<Response> = () => Promise.reject(new Error("no upstream")),
+) {
   const cookie = `__session=${btoa(JSON.stringify(seal(session, SECRET)))}`;
   const request = new Request("https://dovetail.example/logout", {
     method: "POST",
@@ -25,7 +30,7 @@ function logout(fields: Record<string, string>, session: SessionData, headers: R
     cspNonce: "n",
     cspExtra: emptyCspSources(),
     upstream: {
-      fetch: () => Promise.reject(new Error("no upstream")),
+      fetch,
       baseUrl: "http://cms.test",
       publicUrl: "",
       timeoutMs: 1,
@@ -48,6 +53,21 @@ describe("logout", () => {
     expect(after.get("member")).toBeUndefined();
     expect(after.get("csrf")).toBeUndefined();
     expect(after.get("toast")).toMatchObject({ kind: "success", message: "Sie haben sich abgemeldet." });
+  });
+
+  it("revokes the tokens upstream, and gives the visitor a new cart key", async () => {
+    const calls: string[] = [];
+    const fetch = async (request: Request) => {
+      calls.push(`${new URL(request.url).pathname} ${request.headers.get("authorization")}`);
+      return new Response(JSON.stringify({ ok: true }), { headers: { "content-type": "application/json" } });
+    };
+    const session = { accessToken: "t", refreshToken: "r", member, csrf: "c1", cartSession: "cart-1" };
+    const response = (await logout({ [CSRF_FIELD]: "c1" }, session, {}, fetch)) as Response;
+    expect(calls).toEqual(["/api/v1/cognito/user/logout Bearer t"]);
+    const after = await getSessionStorage(SECRET, false).getSession(response.headers.get("set-cookie"));
+    expect(after.get("refreshToken")).toBeUndefined();
+    expect(after.get("cartSession")).toMatch(/^[\w-]{36}$/);
+    expect(after.get("cartSession")).not.toBe("cart-1");
   });
 
   it("keeps the session when the form's token is wrong (403)", async () => {

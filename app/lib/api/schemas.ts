@@ -78,6 +78,11 @@ export const pageSchema = z.object({
    * now, so a block that starts later is not in the page; decision 027). Absent from other upstreams.
    */
   next_change_at: z.string().nullish(),
+  /** Only signed-in members may open the page (spec section 6); true or 1. Absent: anyone may. */
+  must_be_logged_on: z
+    .union([z.boolean(), z.number()])
+    .nullish()
+    .transform((v) => v === true || v === 1),
 });
 
 export const pageListSchema = z.object({
