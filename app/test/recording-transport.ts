@@ -16,6 +16,8 @@ export function recordingTransport(answer: (call: RecordedCall) => unknown) {
       handle({ method: "GET", path, params: query ?? {} }, schema)) as Transport["get"],
     post: ((path: string, schema: { parse: (v: unknown) => unknown }, body?: unknown) =>
       handle({ method: "POST", path, params: (body ?? {}) as Record<string, unknown> }, schema)) as Transport["post"],
+    postForm: ((path: string, schema: { parse: (v: unknown) => unknown }, form: FormData) =>
+      handle({ method: "POST", path, params: Object.fromEntries(form) }, schema)) as Transport["postForm"],
   };
   return { transport, calls };
 }

@@ -10,14 +10,26 @@ export class UpstreamError extends Error {
   readonly status: number;
   readonly code?: string;
   readonly path: string;
+  /** Seconds to wait before trying again (a 429's Retry-After or `retry_after`). */
+  readonly retryAfter?: number;
+  /** A validation error's messages per field (`errors: { field: [message] }`, decision 040). */
+  readonly errors?: Record<string, string[]>;
   readonly [UPSTREAM_ERROR] = true;
 
-  constructor(message: string, status: number, path: string, code?: string) {
+  constructor(
+    message: string,
+    status: number,
+    path: string,
+    code?: string,
+    extra: { retryAfter?: number; errors?: Record<string, string[]> } = {},
+  ) {
     super(message);
     this.name = "UpstreamError";
     this.status = status;
     this.path = path;
     this.code = code;
+    this.retryAfter = extra.retryAfter;
+    this.errors = extra.errors;
   }
 
   /** True when the upstream could not be reached or did not answer properly. */

@@ -23,6 +23,8 @@ export interface Transport {
   get<T extends z.ZodTypeAny>(path: string, schema: T, query?: Query, options?: CallOptions): Promise<z.infer<T>>;
   /** A POST; only a lookup that changes nothing (image/getByHash) may name a cache strategy. */
   post<T extends z.ZodTypeAny>(path: string, schema: T, body: unknown, options?: CallOptions): Promise<z.infer<T>>;
+  /** A multipart POST (a file upload); never cached. */
+  postForm<T extends z.ZodTypeAny>(path: string, schema: T, form: FormData): Promise<z.infer<T>>;
   /** True when no bearer token is sent: answers may be shared between visitors (cached). */
   readonly anonymous: boolean;
 }
@@ -86,6 +88,21 @@ export function cacheKey(baseUrl: string, url: URL, body?: unknown) {
   return body === undefined ? key : `${key}#${stableJson(body)}`;
 }
 
+/** The field errors and Retry-After of an error answer (decision 040), when it has them. */
+function upstreamErrorExtra(p: { errors?: unknown; retry_after?: unknown }, headers: Headers) {
+  const errors =
+    p.errors && typeof p.errors === "object" && !Array.isArray(p.errors)
+      ? Object.fromEntries(
+          Object.entries(p.errors as Record<string, unknown>).map(([field, list]) => [
+            field,
+            (Array.isArray(list) ? list : [list]).filter((m): m is string => typeof m === "string"),
+          ]),
+        )
+      : undefined;
+  const seconds = Number(headers.get("retry-after") ?? p.retry_after);
+  return { errors, retryAfter: Number.isFinite(seconds) && seconds >= 0 ? Math.ceil(seconds) : undefined };
+}
+
 /** A failed refresh keeps the stale answer unless the upstream said the answer is gone (a 4xx). */
 const keepStale = (error: unknown) => !isUpstreamError(error) || error.unavailable;
 
@@ -127,13 +144,16 @@ export function createTransport(
   async function send(method: "GET" | "POST", url: URL, path: string, body?: unknown): Promise<unknown> {
     const headers = new Headers({ accept: "application/json" });
     if (token) headers.set("authorization", `Bearer ${token}`);
-    if (body !== undefined) headers.set("content-type", "application/json");
+    // A FormData body sets its own multipart content type (with the boundary).
+    const multipart = body instanceof FormData;
+    if (body !== undefined && !multipart) headers.set("content-type", "application/json");
     let response: Response;
     // Each call's own timeout, and the request's deadline over all of its calls.
     const timeout = AbortSignal.timeout(upstream.timeoutMs);
     const signal = deadline ? AbortSignal.any([timeout, deadline]) : timeout;
     try {
-      const init = { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal };
+      const sent = body === undefined || multipart ? (body as FormData | undefined) : JSON.stringify(body);
+      const init = { method, headers, body: sent, signal };
       // The in-process CMS does not watch the signal: race it, so the timeout holds either way.
       response = await Promise.race([upstream.fetch(new Request(url, init)), aborted(signal)]);
     } catch (cause) {
@@ -155,9 +175,10 @@ export function createTransport(
       }
     }
     if (!response.ok) {
-      const p = (payload ?? {}) as { message?: unknown; code?: unknown };
+      const p = (payload ?? {}) as { message?: unknown; code?: unknown; errors?: unknown; retry_after?: unknown };
       const message = typeof p.message === "string" ? p.message : `Request failed with status code ${response.status}`;
-      throw new UpstreamError(message, response.status, path, typeof p.code === "string" ? p.code : undefined);
+      const code = typeof p.code === "string" ? p.code : undefined;
+      throw new UpstreamError(message, response.status, path, code, upstreamErrorExtra(p, response.headers));
     }
     return payload;
   }
@@ -220,6 +241,9 @@ export function createTransport(
       const share = sharing(options);
       if (!share) return parse(schema, await call("POST", url, path, body), path);
       return cached(share, cacheKey(upstream.baseUrl, url, body), schema, path, () => call("POST", url, path, body));
+    },
+    async postForm(path, schema, form) {
+      return parse(schema, await call("POST", buildUrl(upstream.baseUrl, path), path, form), path);
     },
   };
 }
