@@ -29,6 +29,10 @@ import {
   emptyCspSources,
 } from "./app/lib/security-headers.server";
 import { createWarmUp, loopbackOrigin, pageRequest, variantRequest } from "./app/lib/warm-up.server";
+import { announceCredentials } from "./cms/accounts/credentials";
+import { ensureOAuthClient } from "./cms/accounts/oauth";
+import { seedAccountsIfNone } from "./cms/accounts/seed";
+import { loadTokenSecret } from "./cms/accounts/tokens";
 import { createCmsApp } from "./cms/app";
 import { type Database, openDatabase } from "./cms/db/client";
 import { seedIfEmpty } from "./cms/seed";
@@ -73,9 +77,22 @@ if (env.CMS_API_URL) {
 } else {
   database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: path.join(env.DATA_DIR, "pglite") });
   if (await seedIfEmpty(database.db)) console.log("[cms] seeded the empty database from seeds/");
+  // Demo accounts on a database without users: their passwords are shown once and kept in DATA_DIR.
+  const credentials = await seedAccountsIfNone(database.db);
+  if (credentials) announceCredentials(env.DATA_DIR, credentials);
+  // The site signs members in through the CMS's OAuth2 server: it is a client, returning to /auth.
+  const siteOrigin = env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, "") : `http://localhost:${env.PORT}`;
+  await ensureOAuthClient(database.db, {
+    clientId: env.OAUTH_CLIENT_ID,
+    name: "Dovetail website",
+    redirectUri: `${siteOrigin}/auth`,
+  });
   const cms = createCmsApp(database, {
     production,
     imageCacheDir: path.join(env.DATA_DIR, "image-cache"),
+    tokenSecret: loadTokenSecret(env.JWT_SECRET, env.DATA_DIR),
+    authRateLimit: env.AUTH_RATE_LIMIT,
+    siteUrl: siteOrigin,
     // A content change drops the answers it made stale, so the next request shows it.
     onContentChange: (change) => {
       upstreamCache.purge(change);

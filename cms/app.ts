@@ -1,6 +1,14 @@
+import { randomBytes } from "node:crypto";
+
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 
+import { addressRoutes } from "./accounts/address-routes";
+import { apiErrorResponse, isApiError } from "./accounts/errors";
+import { oauthRoutes } from "./accounts/oauth";
+import { DEFAULT_AUTH_RATE_LIMIT } from "./accounts/rate-limit";
+import { accountRoutes, imageTooLarge, UPLOAD_BODY_BYTES, UPLOAD_PATH } from "./accounts/routes";
+import { tokenKey } from "./accounts/tokens";
 import { catalogueRoutes } from "./catalogue/routes";
 import { contentRoutes } from "./content/routes";
 import type { CmsEnv } from "./context";
@@ -9,7 +17,7 @@ import { type ContentChange, type ContentChangeListener, createNotifier } from "
 import { galleryRoutes } from "./galleries/routes";
 import { createGraphql } from "./graphql/schema";
 import { groupRoutes } from "./groups/routes";
-import { bodyGuard, MAX_BODY_BYTES, MAX_GRAPHQL_BODY_BYTES, securityHeaders } from "./lib/guards";
+import { bodyGuard, MAX_BODY_BYTES, MAX_GRAPHQL_BODY_BYTES, securityHeaders, tooLarge } from "./lib/guards";
 import { isBadInputError } from "./lib/http";
 import { mediaRoutes } from "./media/routes";
 import { defaultImageCacheDir } from "./media/variants";
@@ -25,6 +33,15 @@ export interface CmsAppOptions {
   imageCacheDir?: string;
   /** Told about every content change `notify` is given (errors are logged, never thrown). */
   onContentChange?: ContentChangeListener;
+  /**
+   * The access tokens' HS256 secret (JWT_SECRET, else `DATA_DIR/jwt-secret`: `loadTokenSecret`);
+   * default a random one per app, so tokens do not outlive it (tests).
+   */
+  tokenSecret?: string | Uint8Array;
+  /** Multiplier of the account calls' rate limits (AUTH_RATE_LIMIT; default 1). */
+  authRateLimit?: number;
+  /** The site's URL, which links in mail point to (PUBLIC_URL, or SITE_URL for `npm run cms`). */
+  siteUrl?: string;
 }
 
 export interface CmsApp {
@@ -44,12 +61,24 @@ export function createCmsApp(database: Database, options: CmsAppOptions = {}): C
   app.use("*", securityHeaders());
   app.use(
     "*",
-    bodyGuard((path) => (path === "/graphql" ? MAX_GRAPHQL_BODY_BYTES : MAX_BODY_BYTES)),
+    bodyGuard(
+      (path) =>
+        path === "/graphql" ? MAX_GRAPHQL_BODY_BYTES : path === UPLOAD_PATH ? UPLOAD_BODY_BYTES : MAX_BODY_BYTES,
+      (path) => (path === UPLOAD_PATH ? apiErrorResponse(imageTooLarge()) : tooLarge()),
+    ),
   );
   const clock = options.clock ?? Date.now;
+  const tokenSecret =
+    typeof options.tokenSecret === "string"
+      ? tokenKey(options.tokenSecret)
+      : (options.tokenSecret ?? new Uint8Array(randomBytes(32)));
+  const authRateLimit = options.authRateLimit ?? DEFAULT_AUTH_RATE_LIMIT;
   app.use("*", async (c, next) => {
     c.set("db", database.db);
     c.set("now", clock());
+    c.set("tokenSecret", tokenSecret);
+    c.set("authRateLimit", authRateLimit);
+    c.set("siteUrl", options.siteUrl);
     await next();
   });
 
@@ -60,6 +89,9 @@ export function createCmsApp(database: Database, options: CmsAppOptions = {}): C
   app.route("/api/v1/cognito", contentRoutes);
   app.route("/api/v1/cognito", galleryRoutes);
   app.route("/api/v1/catalogue", catalogueRoutes);
+  app.route("/api/v1/cognito/user", accountRoutes);
+  app.route("/api/v1/sell/address", addressRoutes);
+  app.route("/", oauthRoutes);
 
   app.on(["GET", "POST"], "/graphql", (c) => yoga.fetch(c.req.raw, { db: database.db, now: c.var.now }));
 
@@ -70,6 +102,7 @@ export function createCmsApp(database: Database, options: CmsAppOptions = {}): C
 
   app.notFound((c) => c.json({ message: "Not found", status: 404 }, 404));
   app.onError((err, c) => {
+    if (isApiError(err)) return c.json(err.body(), err.status, err.headers);
     if (err instanceof HTTPException) {
       return c.json({ message: err.message, status: err.status }, err.status);
     }

@@ -1,4 +1,5 @@
 import type { Db } from "./db/client";
+import type { users } from "./db/schema";
 
 /** What every CMS request handler gets in its context. */
 export interface CmsEnv {
@@ -6,6 +7,16 @@ export interface CmsEnv {
     db: Db;
     /** The request's moment (ms): what is shown is decided at it. */
     now: number;
+    /** The access tokens' HS256 key (`tokenSecret` option). */
+    tokenSecret: Uint8Array;
+    /** The multiplier of the account calls' rate limits (`authRateLimit` option, AUTH_RATE_LIMIT). */
+    authRateLimit: number;
+    /** The site's URL, for links in mail (`siteUrl` option); undefined when not configured. */
+    siteUrl: string | undefined;
+    /** The signed-in member: set by `requireUser` (cms/accounts/tokens.ts) on Bearer calls only. */
+    user: typeof users.$inferSelect;
+    /** The signed-in member's refresh-token family: set by `requireUser`. */
+    tokenFamily: string;
   };
 }
 

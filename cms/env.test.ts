@@ -7,7 +7,7 @@ const TOKEN = "t".repeat(32);
 describe("the standalone CMS's environment", () => {
   it("has defaults, and no site to tell without SITE_URL and PURGE_TOKEN", () => {
     expect(parseCmsEnv({})).toEqual({
-      env: { CMS_PORT: 4000, CMS_HOST: "127.0.0.1", DATA_DIR: "./data" },
+      env: { CMS_PORT: 4000, CMS_HOST: "127.0.0.1", DATA_DIR: "./data", AUTH_RATE_LIMIT: 1 },
     });
     expect(parseCmsEnv({ SITE_URL: " ", PURGE_TOKEN: "" })).toMatchObject({ env: { SITE_URL: undefined } });
   });
@@ -42,6 +42,18 @@ describe("the standalone CMS's environment", () => {
     expect(parseCmsEnv({ NODE_ENV: "production" })).toMatchObject({ env: { NODE_ENV: "production" } });
     expect(parseCmsEnv({ NODE_ENV: "prod" })).toMatchObject({
       error: expect.stringMatching(/^Invalid environment variable NODE_ENV: /),
+    });
+  });
+
+  it("reads the accounts' JWT_SECRET (32+ characters) and AUTH_RATE_LIMIT (above 0)", () => {
+    expect(parseCmsEnv({ JWT_SECRET: "j".repeat(32), AUTH_RATE_LIMIT: "20" })).toMatchObject({
+      env: { JWT_SECRET: "j".repeat(32), AUTH_RATE_LIMIT: 20 },
+    });
+    expect(parseCmsEnv({ JWT_SECRET: "short" })).toEqual({
+      error: "Invalid environment variable JWT_SECRET: must be at least 32 characters",
+    });
+    expect(parseCmsEnv({ AUTH_RATE_LIMIT: "0" })).toEqual({
+      error: "Invalid environment variable AUTH_RATE_LIMIT: must be above 0",
     });
   });
 });

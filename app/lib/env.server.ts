@@ -34,6 +34,21 @@ export const envSchema = z.object({
     .transform((v) => (v === "" ? undefined : v))
     .pipe(z.string().min(32, "must be at least 32 characters").regex(/^\S+$/, "must not contain spaces").optional())
     .optional(),
+  /** The access tokens' HS256 secret (decision 041); unset or empty: generated into DATA_DIR/jwt-secret. */
+  JWT_SECRET: z
+    .string()
+    .trim()
+    .transform((v) => (v === "" ? undefined : v))
+    .pipe(z.string().min(32, "must be at least 32 characters").optional())
+    .optional(),
+  /** Multiplier of the account calls' rate limits (decision 041); test servers that sign in often raise it. */
+  AUTH_RATE_LIMIT: z.coerce.number().positive("must be above 0").max(10_000).default(1),
+  /** The site's OAuth2 client id at the CMS (the embedded CMS registers it, with `{origin}/auth`, at start). */
+  OAUTH_CLIENT_ID: z
+    .string()
+    .trim()
+    .regex(/^[\w.-]{1,100}$/, "must be letters, digits, '.', '-' or '_'")
+    .default("dovetail-site"),
   /** Upstream request timeout in milliseconds (spec section 9: 50 000). */
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(50_000),
   /**

@@ -102,8 +102,14 @@ const refuse = (status: 400 | 413 | 415, message: string) =>
 export const tooLarge = () => refuse(413, "Request body too large");
 const unsupported = () => refuse(415, "Unsupported media type: send application/json or a form");
 
-/** Bounds and checks the body of every write (see the file's comment); `limitFor` gives a path's bound. */
-export function bodyGuard(limitFor: (path: string) => number): MiddlewareHandler {
+/**
+ * Bounds and checks the body of every write (see the file's comment); `limitFor` gives a path's
+ * bound, `tooLargeFor` its answer when a body is over it (default a plain 413).
+ */
+export function bodyGuard(
+  limitFor: (path: string) => number,
+  tooLargeFor: (path: string) => Response = tooLarge,
+): MiddlewareHandler {
   return async (c, next) => {
     const raw = c.req.raw;
     if (!WRITES.has(raw.method) || raw.body === null) return next();
@@ -114,13 +120,13 @@ export function bodyGuard(limitFor: (path: string) => number): MiddlewareHandler
       // With a length, the HTTP server reads no more than it says.
       const n = Number(length);
       if (!/^\d+$/.test(length.trim()) || !Number.isSafeInteger(n)) return refuse(400, "Bad Content-Length");
-      if (n > max) return tooLarge();
+      if (n > max) return tooLargeFor(c.req.path);
       if (n > 0 && !accepted) return unsupported();
       return next();
     }
     // No length (chunked, or a request made in process): count the bytes as they are read.
     const bytes = await readAtMost(raw.body, max);
-    if (bytes === null) return tooLarge();
+    if (bytes === null) return tooLargeFor(c.req.path);
     if (bytes.byteLength > 0 && !accepted) return unsupported();
     c.req.raw = new Request(raw, { body: bytes });
     return next();
