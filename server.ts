@@ -13,6 +13,7 @@ import onHeaders from "on-headers";
 import { SwrCache } from "./app/lib/api/cache.server";
 import { createUpstreamBreaker } from "./app/lib/api/circuit-breaker.server";
 import type { UpstreamTiming } from "./app/lib/api/upstream-timing.server";
+import { parseBaseAllowlist } from "./app/lib/auth/base-allowlist";
 import type { Upstream } from "./app/lib/context";
 import { secureDataDir } from "./app/lib/data-dir.server";
 import { parseEnv } from "./app/lib/env.server";
@@ -35,6 +36,7 @@ import { seedAccountsIfNone } from "./cms/accounts/seed";
 import { loadTokenSecret } from "./cms/accounts/tokens";
 import { createCmsApp } from "./cms/app";
 import { type Database, openDatabase } from "./cms/db/client";
+import { type Mailer, mailerFromEnv } from "./cms/mail/mailer";
 import { seedIfEmpty } from "./cms/seed";
 
 let env: ReturnType<typeof parseEnv>;
@@ -60,11 +62,15 @@ if (!existsSync(buildFile)) {
 }
 const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
 
+// The origins a token login's `b` may name (decision 047).
+const tokenLoginBaseUrls = parseBaseAllowlist(env.TOKEN_LOGIN_ORIGINS);
+
 // Anonymous upstream answers, shared by every request of this process (purged by POST /_purge).
 const upstreamCache = new SwrCache();
 
 // The embedded CMS API, unless the site talks to an external one.
 let database: Database | null = null;
+let mailer: Mailer | null = null;
 let upstream: Upstream;
 let cmsListener: ReturnType<typeof getRequestListener> | null = null;
 if (env.CMS_API_URL) {
@@ -77,6 +83,8 @@ if (env.CMS_API_URL) {
 } else {
   database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: path.join(env.DATA_DIR, "pglite") });
   if (await seedIfEmpty(database.db)) console.log("[cms] seeded the empty database from seeds/");
+  // The account mails: over SMTP_URL, else into DATA_DIR/outbox (`npm run outbox`).
+  mailer = mailerFromEnv(env, env.DATA_DIR);
   // Demo accounts on a database without users: their passwords are shown once and kept in DATA_DIR.
   const credentials = await seedAccountsIfNone(database.db);
   if (credentials) announceCredentials(env.DATA_DIR, credentials);
@@ -89,6 +97,7 @@ if (env.CMS_API_URL) {
   });
   const cms = createCmsApp(database, {
     production,
+    mailer,
     imageCacheDir: path.join(env.DATA_DIR, "image-cache"),
     tokenSecret: loadTokenSecret(env.JWT_SECRET, env.DATA_DIR),
     authRateLimit: env.AUTH_RATE_LIMIT,
@@ -181,6 +190,8 @@ if (env.PAGE_CACHE === "on") {
         production,
         publicUrl,
         purgeToken: env.PURGE_TOKEN,
+        tokenLoginBaseUrls,
+        oauthClientId: env.OAUTH_CLIENT_ID,
       }),
   });
   app.use(handlers.stored);
@@ -240,8 +251,12 @@ app.all(
         upstreamDeadlineMs: req.method === "GET" || req.method === "HEAD" ? env.PAGE_DEADLINE_MS : undefined,
         sessionSecret: env.SESSION_SECRET,
         production,
+        // The CMS's rate limits count per visitor: it believes this only on in-process calls.
+        clientAddress: req.ip,
         publicUrl: env.PUBLIC_URL,
         purgeToken: env.PURGE_TOKEN,
+        tokenLoginBaseUrls,
+        oauthClientId: env.OAUTH_CLIENT_ID,
       });
       res.locals.upstreamTiming = context.upstreamTiming;
       return context;
@@ -303,6 +318,7 @@ function shutdown(signal: string) {
   force.unref();
   upstreamBreaker.dispose();
   server.close(async () => {
+    await mailer?.flush(); // the mails of the last answers go out first
     await database?.close();
     process.exit(0);
   });

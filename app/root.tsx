@@ -54,11 +54,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const headers = new Headers();
   for (const cookie of prefs.setCookies) headers.append("Set-Cookie", cookie);
   const toast = takeToast(visitor);
+  // A signed-in session is checked with the upstream on each request (authUser): one signed out
+  // elsewhere, or replayed after logout, is cleared here and redirected home (thrown).
+  const member = signedIn ? await visitor.currentMember() : null;
   return data(
     {
       locale: prefs.locale,
       theme: prefs.theme,
-      signedIn,
+      signedIn: member !== null,
+      // Only what the header greets with: never the tokens, nor the email.
+      member: member ? { firstName: member.firstName || member.name } : null,
       toast,
       origin: siteOrigin(request, context),
       labels: { notFound: t("notFound.title"), home: t("nav.home") },
@@ -175,6 +180,7 @@ function Shell({ children }: { children: ReactNode }) {
           locale={root.locale}
           theme={root.theme}
           nonce={nonce}
+          member={root.member}
         />
       ) : null}
       <main id="main" className="flex-1 overflow-x-clip" tabIndex={-1}>

@@ -4,6 +4,7 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 
 import { addressRoutes } from "./accounts/address-routes";
+import { codeRoutes } from "./accounts/code-routes";
 import { apiErrorResponse, isApiError } from "./accounts/errors";
 import { oauthRoutes } from "./accounts/oauth";
 import { DEFAULT_AUTH_RATE_LIMIT } from "./accounts/rate-limit";
@@ -19,6 +20,7 @@ import { createGraphql } from "./graphql/schema";
 import { groupRoutes } from "./groups/routes";
 import { bodyGuard, MAX_BODY_BYTES, MAX_GRAPHQL_BODY_BYTES, securityHeaders, tooLarge } from "./lib/guards";
 import { isBadInputError } from "./lib/http";
+import { type Mailer, warningMailer } from "./mail/mailer";
 import { mediaRoutes } from "./media/routes";
 import { defaultImageCacheDir } from "./media/variants";
 import { pageRoutes } from "./pages/routes";
@@ -42,6 +44,8 @@ export interface CmsAppOptions {
   authRateLimit?: number;
   /** The site's URL, which links in mail point to (PUBLIC_URL, or SITE_URL for `npm run cms`). */
   siteUrl?: string;
+  /** Sends the account mails (`createMailer`: SMTP_URL, else `DATA_DIR/outbox/`); default: dropped with a warning. */
+  mailer?: Mailer;
 }
 
 export interface CmsApp {
@@ -82,6 +86,8 @@ export function createCmsApp(database: Database, options: CmsAppOptions = {}): C
     await next();
   });
 
+  // Before any other `/user` routes: `GET /user/{id}` must not take these paths.
+  app.route("/api/v1/cognito/user", codeRoutes(options.mailer ?? warningMailer));
   app.route("/api/v1/cognito", siteRoutes);
   app.route("/api/v1/cognito", pageRoutes);
   app.route("/api/v1/cognito", groupRoutes);

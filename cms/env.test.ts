@@ -38,6 +38,18 @@ describe("the standalone CMS's environment", () => {
     });
   });
 
+  it("takes an smtp(s) SMTP_URL and a MAIL_FROM with an address", () => {
+    expect(parseCmsEnv({ SMTP_URL: "smtp://mail.example:587", MAIL_FROM: "Shop <shop@example.com>" })).toMatchObject({
+      env: { SMTP_URL: "smtp://mail.example:587", MAIL_FROM: "Shop <shop@example.com>" },
+    });
+    expect(parseCmsEnv({ SMTP_URL: "http://mail.example" })).toEqual({
+      error: "Invalid environment variable SMTP_URL: must be an smtp:// or smtps:// URL",
+    });
+    expect(parseCmsEnv({ MAIL_FROM: "Shop\r\nBcc: x@example.com" })).toMatchObject({
+      error: expect.stringMatching(/^Invalid environment variable MAIL_FROM: /),
+    });
+  });
+
   it("reads NODE_ENV (production turns GraphQL introspection off) and refuses an unknown one", () => {
     expect(parseCmsEnv({ NODE_ENV: "production" })).toMatchObject({ env: { NODE_ENV: "production" } });
     expect(parseCmsEnv({ NODE_ENV: "prod" })).toMatchObject({

@@ -15,6 +15,21 @@ const optionalText = z
   .transform((v) => (v === "" ? undefined : v))
   .optional();
 
+/** A mail server's URL: smtp:// or smtps://; unset or blank is none. */
+const smtpUrl = optionalUrl.refine(
+  (v) => v === undefined || /^smtps?:\/\//i.test(v),
+  "must be an smtp:// or smtps:// URL",
+);
+
+/** A From header such as `Name <address@example.com>`: one line with an address. */
+const mailFrom = optionalText.pipe(
+  z
+    .string()
+    .max(200)
+    .regex(/^[^\r\n]*[^\s@<>]+@[^\s@<>]+[^\r\n]*$/, "must be an address such as Name <hello@example.com>")
+    .optional(),
+);
+
 export const cmsEnvSchema = z
   .object({
     CMS_PORT: z.coerce.number().int().min(1).max(65535).default(4000),
@@ -31,6 +46,10 @@ export const cmsEnvSchema = z
       .refine((v) => v === undefined || v.length >= 32, "must be at least 32 characters")
       // The site reads the bearer token up to the first space: a token with one could never match.
       .refine((v) => v === undefined || /^\S+$/.test(v), "must not contain spaces"),
+    /** The mail server; unset: mail is written to DATA_DIR/outbox (`npm run outbox`). */
+    SMTP_URL: smtpUrl,
+    /** The From of the account mails; unset: `DEFAULT_MAIL_FROM`. */
+    MAIL_FROM: mailFrom,
     /** The access tokens' HS256 secret (decision 041); unset: generated into DATA_DIR/jwt-secret. */
     JWT_SECRET: optionalText.refine((v) => v === undefined || v.length >= 32, "must be at least 32 characters"),
     /** Multiplier of the account calls' rate limits (decision 041; default 1). */

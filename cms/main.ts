@@ -9,6 +9,7 @@ import { createCmsApp } from "./app";
 import { openDatabase } from "./db/client";
 import { parseCmsEnv } from "./env";
 import { purgeListener } from "./events";
+import { mailerFromEnv } from "./mail/mailer";
 import { seedIfEmpty } from "./seed";
 
 const parsed = parseCmsEnv(process.env);
@@ -34,7 +35,10 @@ if (env.SITE_URL) {
 // With a site to tell, every content change is POSTed to its /_purge endpoint.
 const onContentChange =
   env.SITE_URL && env.PURGE_TOKEN ? purgeListener({ siteUrl: env.SITE_URL, token: env.PURGE_TOKEN }) : undefined;
+// The account mails: over SMTP_URL, else into DATA_DIR/outbox (`npm run outbox`).
+const mailer = mailerFromEnv(env, env.DATA_DIR);
 const app = createCmsApp(database, {
+  mailer,
   imageCacheDir: `${env.DATA_DIR}/image-cache`,
   onContentChange,
   production: env.NODE_ENV === "production",
@@ -45,6 +49,13 @@ const app = createCmsApp(database, {
 const server = serve({ fetch: app.fetch, port: env.CMS_PORT, hostname: env.CMS_HOST }, (info) =>
   console.log(`[cms] API on http://${env.CMS_HOST}:${info.port}`),
 );
-const stop = () => server.close(() => void database.close().then(() => process.exit(0)));
+const stop = () =>
+  server.close(
+    () =>
+      void mailer
+        .flush()
+        .then(() => database.close())
+        .then(() => process.exit(0)),
+  );
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);

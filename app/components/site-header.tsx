@@ -1,6 +1,7 @@
 import { NavLink } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
+import { AccountMenu } from "./account-menu";
 import { HEADER_SCRIPT } from "./header-script";
 import { LanguageMenu, ThemeMenu } from "./preference-menus";
 
@@ -29,8 +30,11 @@ export function SiteHeader({
   locale,
   theme,
   nonce,
+  member = null,
 }: {
   name: string;
+  /** The signed-in member's greeting name, or null: a "Sign in" link. */
+  member?: { firstName: string } | null;
   links: NavItem[];
   locale: string;
   theme: "light" | "dark" | "system";
@@ -87,6 +91,7 @@ export function SiteHeader({
               </ul>
             </nav>
             <div className="flex flex-col gap-1 pt-3 text-sm lg:flex-row lg:items-center lg:gap-2 lg:pt-0">
+              <AccountMenu member={member} />
               <LanguageMenu locale={locale} />
               <ThemeMenu theme={theme} />
             </div>

@@ -14,9 +14,13 @@ export function loginPath(request: Request) {
   return `/login?${new URLSearchParams({ redirectTo: safeRedirectPath(`${pathname}${search}`) })}`;
 }
 
-/** The signed-in member; an anonymous visitor is redirected to the login page (thrown). */
+/**
+ * The signed-in member, as the upstream knows them now (authUser, once per request: a session
+ * signed out elsewhere is cleared and sent to `/`); an anonymous visitor is redirected to the login
+ * page with the path to come back to (thrown).
+ */
 export async function requireMember(request: Request, context: AppLoadContext): Promise<Member> {
-  const { member } = await context.visitor();
+  const member = await (await context.visitor()).currentMember();
   if (!member) throw redirect(loginPath(request), { headers: { "Cache-Control": cacheControl.private } });
   return member;
 }

@@ -43,6 +43,10 @@ export interface SiteContext {
   upstreamTiming: UpstreamTiming;
   /** The site's public origin (PUBLIC_URL) when configured; else the request's own origin is used. */
   publicUrl?: string;
+  /** TOKEN_LOGIN_ORIGINS: the origins a token login's `b` may name (decision 047). */
+  tokenLoginBaseUrls?: string[];
+  /** OAUTH_CLIENT_ID: the site's client id at the CMS's authorisation server (default dovetail-site). */
+  oauthClientId?: string;
   /** PURGE_TOKEN: the bearer token of the CMS's purge calls; unset, `/_purge` does not exist. */
   purgeToken?: string;
 }

@@ -48,6 +48,20 @@ describe("parseEnv", () => {
     expect(parseEnv({ ...base, PURGE_TOKEN: "" }).PURGE_TOKEN).toBeUndefined();
     expect(parseEnv(base).PURGE_TOKEN).toBeUndefined();
   });
+
+  it("takes an smtp(s) SMTP_URL and a MAIL_FROM with an address; empty is unset", () => {
+    const base = { SESSION_SECRET: "x".repeat(32) };
+    expect(parseEnv({ ...base, SMTP_URL: "smtps://u:p@mail.example:465" }).SMTP_URL).toBe(
+      "smtps://u:p@mail.example:465",
+    );
+    expect(() => parseEnv({ ...base, SMTP_URL: "https://mail.example" })).toThrow(/SMTP_URL: must be an smtp/);
+    expect(parseEnv({ ...base, SMTP_URL: "", MAIL_FROM: " " })).toMatchObject({
+      SMTP_URL: undefined,
+      MAIL_FROM: undefined,
+    });
+    expect(parseEnv({ ...base, MAIL_FROM: "Shop <shop@example.com>" }).MAIL_FROM).toBe("Shop <shop@example.com>");
+    expect(() => parseEnv({ ...base, MAIL_FROM: "Shop" })).toThrow(/MAIL_FROM/);
+  });
 });
 
 describe("the README's configuration table", () => {

@@ -11,6 +11,26 @@ const optionalUrl = z
   .pipe(z.string().url().optional())
   .optional();
 
+/** A mail server's URL: smtp:// or smtps://; unset or blank is none. */
+const smtpUrl = optionalUrl.refine(
+  (v) => v === undefined || /^smtps?:\/\//i.test(v),
+  "must be an smtp:// or smtps:// URL",
+);
+
+/** A From header such as `Name <address@example.com>`: one line with an address. */
+const mailFrom = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .pipe(
+    z
+      .string()
+      .max(200)
+      .regex(/^[^\r\n]*[^\s@<>]+@[^\s@<>]+[^\r\n]*$/, "must be an address such as Name <hello@example.com>")
+      .optional(),
+  )
+  .optional();
+
 /**
  * The site's environment. Every variable here is read by the code and documented in the README's
  * configuration table (a test keeps the two in step); a feature that needs a new one adds both.
@@ -34,6 +54,11 @@ export const envSchema = z.object({
     .transform((v) => (v === "" ? undefined : v))
     .pipe(z.string().min(32, "must be at least 32 characters").regex(/^\S+$/, "must not contain spaces").optional())
     .optional(),
+  /**
+   * Origins a token login's `b` (base-URL override) may name, comma-separated (decision 047);
+   * unset, every `b` is ignored and tokens are checked with the configured CMS.
+   */
+  TOKEN_LOGIN_ORIGINS: z.string().trim().optional(),
   /** The access tokens' HS256 secret (decision 041); unset or empty: generated into DATA_DIR/jwt-secret. */
   JWT_SECRET: z
     .string()
@@ -62,6 +87,10 @@ export const envSchema = z.object({
   PAGE_CACHE: z.enum(["on", "off"]).default("on"),
   /** The rendered-page cache's bound, in MiB (all bodies counted: plain, brotli and gzip). */
   PAGE_CACHE_MB: z.coerce.number().int().min(1).max(65_536).default(64),
+  /** The embedded CMS's mail server (`smtp://` or `smtps://`); unset: mail is written to DATA_DIR/outbox. */
+  SMTP_URL: smtpUrl,
+  /** The From of the CMS's mail; unset: `DEFAULT_MAIL_FROM` (cms/mail/mailer.ts). */
+  MAIL_FROM: mailFrom,
 });
 
 export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string };

@@ -23,8 +23,14 @@ export interface LoadContextOptions {
   upstreamDeadlineMs?: number;
   sessionSecret: string;
   production: boolean;
+  /** The visitor's IP address (Express's req.ip), forwarded to the CMS for its per-visitor rate limits. */
+  clientAddress?: string;
+  /** The clock of token expiry (tests). */
+  now?: () => number;
   publicUrl?: string;
   purgeToken?: string;
+  tokenLoginBaseUrls?: string[];
+  oauthClientId?: string;
 }
 
 /**
@@ -33,7 +39,7 @@ export interface LoadContextOptions {
  * is decoded once per request however many loaders ask.
  */
 export function createLoadContext(options: LoadContextOptions): AppLoadContext {
-  const { request, sessionSecret, production, upstreamDeadlineMs, ...shared } = options;
+  const { request, sessionSecret, production, upstreamDeadlineMs, clientAddress, now, ...shared } = options;
   const upstreamTiming = new UpstreamTiming();
   const upstreamDeadline = upstreamDeadlineMs === undefined ? undefined : AbortSignal.timeout(upstreamDeadlineMs);
   let visitor: Promise<Visitor> | undefined;
@@ -50,6 +56,8 @@ export function createLoadContext(options: LoadContextOptions): AppLoadContext {
         upstreamTiming,
         sessionSecret,
         production,
+        clientAddress,
+        now,
       })),
     // A request that never needed its visitor changed no session.
     sessionCookie: async () => (visitor ? (await visitor).sessionCookie() : null),

@@ -8,19 +8,39 @@ import { z } from "zod";
 export const memberSchema = z.object({
   id: z.union([z.number().int(), z.string().min(1)]),
   name: z.string(),
+  /** What the header greets the member by (the User's first_name); absent in older sessions. */
+  firstName: z.string().optional(),
   email: z.string(),
   roles: z.array(z.string()),
 });
 export type Member = z.infer<typeof memberSchema>;
 
-/** What the session holds: only what code reads or writes. */
+/**
+ * What the session holds: only what code reads or writes. The tokens live here and nowhere else:
+ * the cookie is encrypted, httpOnly, and no loader returns them (decision 046).
+ */
 export interface SessionData {
   /** The upstream API's bearer token of the signed-in member. */
   accessToken?: string;
+  /** The token that gets the next access token (single use: each refresh rotates it). */
+  refreshToken?: string;
+  /** When the access token expires, in ms since the epoch: refreshed when 30 s or less remain. */
+  accessExpiresAt?: number;
+  /** The spec's auth fingerprint: 21 random characters made on first use; refresh tokens are bound to it. */
+  fingerprint?: string;
   /** A snapshot of the member, written at login with the token (read by requireMember). */
   member?: Member;
-  /** The token every form posts back (`csrf.server.ts`). */
+  /** Where to go after signing in: a same-site path (safeRedirectPath), kept while the visitor signs in. */
+  redirectTo?: string;
+  /** This sign-in's id: new at every sign-in and sign-out, so no session outlives a change of member. */
+  sid?: string;
+  /** The token every form posts back (`csrf.server.ts`); new at sign-in and sign-out. */
   csrf?: string;
+  /** The visitor's cart key: a new one at sign-out, so the next visitor starts with an empty cart. */
+  cartSession?: string;
+  /** remix-auth-oauth2's state of the authorisation-code flow, and its PKCE verifier (its key names). */
+  "oauth2:state"?: string;
+  "oauth2:codeVerifier"?: string;
 }
 /** A message for the next page the visitor sees, after an action redirects (the root shows it). */
 export const toastSchema = z.object({

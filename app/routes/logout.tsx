@@ -7,6 +7,9 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { logout } from "~/lib/api/accounts.server";
+import { isUpstreamError } from "~/lib/api/errors";
+import { signOut } from "~/lib/auth/session-auth.server";
 import { cacheControl } from "~/lib/cache-control";
 import { CSRF_FIELD, ensureCsrfToken } from "~/lib/csrf.server";
 import { invalid, readSubmission, redirectWithToast } from "~/lib/forms.server";
@@ -28,11 +31,23 @@ export async function loader({ context }: LoaderFunctionArgs) {
   return data({ csrf }, { headers: { "Cache-Control": cacheControl.private } });
 }
 
-/** Ends the member's session (tokens, member and form token), then home with a message. */
+/**
+ * Ends the member's session: revoked upstream, then the tokens, member and form token go, the
+ * session id and the cart key are new (signOut); then home with a message.
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { visitor, submission } = await readSubmission(request, context, logoutSchema);
   if (submission.status !== "success") return invalid(submission.reply());
-  for (const key of ["accessToken", "member", "csrf"] as const) visitor.session.unset(key);
+  // Upstream first: the token's refresh family is revoked, so a copy of this cookie signs no one in.
+  if (visitor.signedIn) {
+    try {
+      await logout(visitor.transport);
+    } catch (error) {
+      // Already refused upstream (the transport cleared it), or the upstream is away: sign out here all the same.
+      if (!(error instanceof Response) && !isUpstreamError(error)) throw error;
+    }
+  }
+  signOut(visitor.session);
   const { locale } = visitor.preferences;
   const t = (await getI18n(locale)).getFixedT(locale);
   return redirectWithToast(visitor, "/", { kind: "success", message: t("logout.done") });

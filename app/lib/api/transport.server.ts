@@ -29,6 +29,36 @@ export interface Transport {
   readonly anonymous: boolean;
 }
 
+/**
+ * A signed-in visitor's bearer token as the transport uses it (`app/lib/auth/tokens.server.ts`
+ * makes one over the session): the token to send, refreshed first when about to expire; a new one
+ * after the upstream said TOKEN_EXPIRED; and what to do when the upstream refuses the token.
+ */
+export interface BearerAuth {
+  token(): Promise<string>;
+  /** The upstream answered TOKEN_EXPIRED to `used`: a fresh token (one refresh), or throws. */
+  expired(used: string): Promise<string>;
+  /** TOKEN_INVALID or a bad signature: ends the session's sign-in and throws (a redirect). */
+  refused(): Promise<never>;
+}
+
+/** The header that carries the visitor's address to the CMS, which believes it only in-process (decision 040). */
+export const CLIENT_ADDRESS_HEADER = "X-Dovetail-Client-Address";
+
+/** 401 or 422 with TOKEN_EXPIRED: a refresh token gets a new access token, and the call is made again. */
+export function isTokenExpired(error: unknown) {
+  return isUpstreamError(error) && (error.status === 401 || error.status === 422) && error.code === "TOKEN_EXPIRED";
+}
+
+/** TOKEN_INVALID or 'Signature verification failed': the sign-in is over. */
+export function isTokenRefused(error: unknown) {
+  return (
+    isUpstreamError(error) &&
+    (error.status === 401 || error.status === 422) &&
+    (error.code === "TOKEN_INVALID" || error.message === "Signature verification failed")
+  );
+}
+
 /** What a transport shares with others (the cache, the breaker) and reports to (this request's timing). */
 export interface TransportServices {
   cache?: SwrCache;
@@ -37,6 +67,8 @@ export interface TransportServices {
   breaker?: CircuitBreaker;
   /** The request's deadline: aborts every call still waiting when the request has waited long enough. */
   deadline?: AbortSignal;
+  /** The visitor's IP address, sent as X-Dovetail-Client-Address (the CMS's rate limits are per visitor). */
+  clientAddress?: string;
 }
 
 /** Rejects when the signal aborts (a timeout), so a fetch that ignores its signal still gives up. */
@@ -114,9 +146,21 @@ const keepStale = (error: unknown) => !isUpstreamError(error) || error.unavailab
  */
 export function createTransport(
   upstream: Upstream,
-  token?: string | null,
-  { cache, timing, breaker, deadline }: TransportServices = {},
+  auth?: string | BearerAuth | null,
+  { cache, timing, breaker, deadline, clientAddress }: TransportServices = {},
 ): Transport {
+  const bearer: BearerAuth | null =
+    typeof auth === "string" && auth
+      ? {
+          token: async () => auth,
+          expired: () => Promise.reject(new Error("no refresh")),
+          refused: () => Promise.reject(new Error("refused")),
+        }
+      : auth && typeof auth === "object"
+        ? auth
+        : null;
+  /** A plain token string has nothing to refresh or clear: its errors pass to the caller as they are. */
+  const managed = typeof auth === "object" && auth !== null;
   /** No (whole) answer came: a network failure, a timeout or the request's deadline, status -1. */
   function noAnswer(cause: unknown, path: string) {
     const timedOut = cause instanceof Error && (cause.name === "TimeoutError" || cause.name === "AbortError");
@@ -130,20 +174,43 @@ export function createTransport(
     return error;
   }
 
-  async function call(method: "GET" | "POST", url: URL, path: string, body?: unknown): Promise<unknown> {
+  /**
+   * A call with the visitor's token: refreshed first when about to expire; after TOKEN_EXPIRED,
+   * once more with a fresh token; a refused token ends the sign-in (the BearerAuth throws).
+   */
+  async function authed(method: "GET" | "POST", url: URL, path: string, body: unknown, used: string | null) {
+    try {
+      return await call(method, url, path, body, used);
+    } catch (error) {
+      if (!bearer || !managed || used === null) throw error;
+      if (isTokenRefused(error)) return bearer.refused();
+      if (!isTokenExpired(error)) throw error;
+      const fresh = await bearer.expired(used);
+      try {
+        return await call(method, url, path, body, fresh);
+      } catch (again) {
+        if (isTokenRefused(again) || isTokenExpired(again)) return bearer.refused();
+        throw again;
+      }
+    }
+  }
+
+  async function call(method: "GET" | "POST", url: URL, path: string, body: unknown, token: string | null) {
     // Past the deadline, nothing more is asked: the caller falls back at once (not an outage).
     if (deadline?.aborted) throw noAnswer(deadline.reason, path);
     const started = performance.now();
     try {
-      return await (breaker ? breaker.run(path, () => send(method, url, path, body)) : send(method, url, path, body));
+      const go = () => send(method, url, path, body, token);
+      return await (breaker ? breaker.run(path, go) : go());
     } finally {
       timing?.recordCall(performance.now() - started);
     }
   }
 
-  async function send(method: "GET" | "POST", url: URL, path: string, body?: unknown): Promise<unknown> {
+  async function send(method: "GET" | "POST", url: URL, path: string, body: unknown, token: string | null) {
     const headers = new Headers({ accept: "application/json" });
     if (token) headers.set("authorization", `Bearer ${token}`);
+    if (clientAddress) headers.set(CLIENT_ADDRESS_HEADER, clientAddress);
     // A FormData body sets its own multipart content type (with the boundary).
     const multipart = body instanceof FormData;
     if (body !== undefined && !multipart) headers.set("content-type", "application/json");
@@ -200,7 +267,7 @@ export function createTransport(
   /** The cache and strategy for a call, or null when its answer is not to be shared. */
   function sharing(options?: CallOptions): Shared | null {
     const strategy = options?.cache ?? CacheNone;
-    return cache && !token && strategy.mode === "shared" ? { cache, strategy } : null;
+    return cache && !bearer && strategy.mode === "shared" ? { cache, strategy } : null;
   }
 
   /** Through the shared cache: an answer is stored only once it parsed, so a bad one never is. */
@@ -223,15 +290,20 @@ export function createTransport(
   }
 
   return {
-    anonymous: !token,
+    anonymous: !bearer,
     async get(path, schema, query, options) {
       const url = buildUrl(upstream.baseUrl, path, query);
       const share = sharing(options);
-      if (share) return cached(share, cacheKey(upstream.baseUrl, url), schema, path, () => call("GET", url, path));
-      const key = `${token ?? ""} ${url}`;
+      if (share) {
+        return cached(share, cacheKey(upstream.baseUrl, url), schema, path, () =>
+          call("GET", url, path, undefined, null),
+        );
+      }
+      const token = bearer ? await bearer.token() : null;
+      const key = `${token ?? ""} ${clientAddress ?? ""} ${url}`;
       let pending = inFlight.get(key);
       if (!pending) {
-        pending = call("GET", url, path).finally(() => inFlight.delete(key));
+        pending = authed("GET", url, path, undefined, token).finally(() => inFlight.delete(key));
         inFlight.set(key, pending);
       }
       return parse(schema, await pending, path);
@@ -239,11 +311,18 @@ export function createTransport(
     async post(path, schema, body, options) {
       const url = buildUrl(upstream.baseUrl, path);
       const share = sharing(options);
-      if (!share) return parse(schema, await call("POST", url, path, body), path);
-      return cached(share, cacheKey(upstream.baseUrl, url, body), schema, path, () => call("POST", url, path, body));
+      if (!share) {
+        const token = bearer ? await bearer.token() : null;
+        return parse(schema, await authed("POST", url, path, body, token), path);
+      }
+      return cached(share, cacheKey(upstream.baseUrl, url, body), schema, path, () =>
+        call("POST", url, path, body, null),
+      );
     },
     async postForm(path, schema, form) {
-      return parse(schema, await call("POST", buildUrl(upstream.baseUrl, path), path, form), path);
+      // A retry after TOKEN_EXPIRED sends the same FormData again: it is re-read for each request.
+      const token = bearer ? await bearer.token() : null;
+      return parse(schema, await authed("POST", buildUrl(upstream.baseUrl, path), path, form, token), path);
     },
   };
 }

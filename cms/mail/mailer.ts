@@ -1,0 +1,130 @@
+/**
+ * The CMS's outgoing mail (decision 044). With an SMTP URL, nodemailer sends each message over it;
+ * without one, each message is written as an RFC 822 `.eml` file into the outbox folder
+ * (`DATA_DIR/outbox/`, printed by `npm run outbox`), named so that the files sort by time.
+ *
+ * `send` never waits: a call answers the same whether or not a message goes out, and a slow
+ * SMTP server must not show in its timing. A failure is logged with the recipient and subject
+ * (never the body: it holds a code), so no message is lost silently.
+ */
+import { randomBytes } from "node:crypto";
+import { mkdir, rename, writeFile } from "node:fs/promises";
+import path from "node:path";
+
+import nodemailer from "nodemailer";
+
+/** A message: both parts are required, the plain text for readers and tools that show no HTML. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  /** "smtp" when an SMTP URL is set, else "outbox". */
+  kind: "smtp" | "outbox";
+  /** Hands the message on and returns at once; failures are logged, never thrown. */
+  send(message: MailMessage): void;
+  /** Resolves when every message handed to `send` so far has gone out (or failed and been logged). */
+  flush(): Promise<void>;
+}
+
+export interface MailerOptions {
+  /** `smtp://user:pass@host:587` or `smtps://...`; unset or empty: messages go to the outbox. */
+  smtpUrl?: string;
+  /** Where `.eml` files are written without an SMTP URL (created 0700, files 0600). */
+  outboxDir: string;
+  /** The From header, e.g. `Dovetail Outdoor Furniture <hello@dovetail.example.com>`. */
+  from: string;
+  /** Where failures are reported; default console.error. */
+  log?: (message: string, error: unknown) => void;
+}
+
+/** The From header when MAIL_FROM is unset. */
+export const DEFAULT_MAIL_FROM = "Dovetail Outdoor Furniture <hello@dovetail.example.com>";
+
+export function createMailer(options: MailerOptions): Mailer {
+  const log = options.log ?? ((message, error) => console.error(message, error));
+  const pending = new Set<Promise<void>>();
+  const track = (work: Promise<void>) => {
+    pending.add(work);
+    void work.finally(() => pending.delete(work));
+  };
+  const flush = async () => {
+    while (pending.size > 0) await Promise.allSettled([...pending]);
+  };
+
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      kind: "smtp",
+      send(message) {
+        track(
+          transport.sendMail({ from: options.from, ...message }).then(
+            () => undefined,
+            (error: unknown) => log(`[mail] could not send "${message.subject}" to ${message.to}:`, error),
+          ),
+        );
+      },
+      flush,
+    };
+  }
+
+  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  const outbox = outboxWriter(options.outboxDir);
+  return {
+    kind: "outbox",
+    send(message) {
+      track(
+        composer
+          .sendMail({ from: options.from, ...message })
+          .then((info) => outbox(info.message as Buffer))
+          .catch((error: unknown) =>
+            log(`[mail] could not write "${message.subject}" to ${message.to} into the outbox:`, error),
+          ),
+      );
+    },
+    flush,
+  };
+}
+
+/**
+ * Writes each message into `dir` as `<UTC time>-<sequence>-<random>.eml`: names sort by time (the
+ * sequence orders messages of one millisecond, the random part keeps two processes apart). Each
+ * file is written under a temporary name and renamed, so a reader never sees half a message.
+ */
+function outboxWriter(dir: string) {
+  let lastStamp = "";
+  let sequence = 0;
+  return async (raw: Buffer) => {
+    await mkdir(dir, { recursive: true, mode: 0o700 }); // again each time: someone may have removed it
+    const stamp = new Date().toISOString().replace(/[-:]/g, "").replace(".", "");
+    sequence = stamp === lastStamp ? sequence + 1 : 0;
+    lastStamp = stamp;
+    const name = `${stamp}-${String(sequence).padStart(4, "0")}-${randomBytes(3).toString("hex")}.eml`;
+    const temporary = path.join(dir, `.${name}.tmp`);
+    await writeFile(temporary, raw, { mode: 0o600 });
+    await rename(temporary, path.join(dir, name));
+  };
+}
+
+/** The mailer of an app given none (tests that send no mail): each message is dropped with a warning. */
+export const warningMailer: Mailer = {
+  kind: "outbox",
+  send(message) {
+    console.warn(`[mail] no mailer configured: "${message.subject}" to ${message.to} was not sent`);
+  },
+  flush: async () => {},
+};
+
+/**
+ * The mailer of a running server: over SMTP_URL, else into `DATA_DIR/outbox/`; From is MAIL_FROM,
+ * else `DEFAULT_MAIL_FROM`. Says at start where the mail goes.
+ */
+export function mailerFromEnv(env: { SMTP_URL?: string; MAIL_FROM?: string }, dataDir: string): Mailer {
+  const outboxDir = path.join(dataDir, "outbox");
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, outboxDir, from: env.MAIL_FROM ?? DEFAULT_MAIL_FROM });
+  if (mailer.kind === "outbox") console.log(`[mail] no SMTP_URL: mail is written to ${outboxDir} (npm run outbox)`);
+  return mailer;
+}
