@@ -7,11 +7,12 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { CsrfInput } from "~/components/member/csrf-input";
 import { buttonClass, FormErrors, TextField } from "~/components/member/form-field";
 import { PasswordInput } from "~/components/member/password-input";
 import { recoverPassword, recoverPasswordCheck } from "~/lib/api/profile.server";
 import { cacheControl } from "~/lib/cache-control";
-import { CSRF_FIELD, ensureCsrfToken } from "~/lib/csrf.server";
+import { ensureCsrfToken } from "~/lib/csrf.server";
 import { invalid, readSubmission, redirectWithToast } from "~/lib/forms.server";
 import { code, email, newPassword } from "~/lib/member-fields";
 import { translatorFor, upstreamReply } from "~/lib/member-forms.server";
@@ -78,7 +79,7 @@ export default function ForgotPassword() {
       <h1 className="text-3xl font-semibold">{t("recover.title")}</h1>
       <p className="mt-3">{step === "request" ? t("recover.introRequest") : t("recover.introReset")}</p>
       <Form method="post" className="mt-6" {...getFormProps(form)}>
-        <input type="hidden" name={CSRF_FIELD} value={loaded.csrf} />
+        <CsrfInput value={loaded.csrf} />
         <input type="hidden" name="intent" value={step} />
         <FormErrors id={form.errorId} errors={form.errors} />
         <TextField field={fields.email} label={t("recover.email")} type="email" autoComplete="email" />

@@ -7,11 +7,12 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { CsrfInput } from "~/components/member/csrf-input";
 import { buttonClass, FormErrors, TextField } from "~/components/member/form-field";
 import { registerLink } from "~/lib/api/profile.server";
 import { getSettings } from "~/lib/api/site.server";
 import { cacheControl } from "~/lib/cache-control";
-import { CSRF_FIELD, ensureCsrfToken } from "~/lib/csrf.server";
+import { ensureCsrfToken } from "~/lib/csrf.server";
 import { invalid, readSubmission, redirectWithToast } from "~/lib/forms.server";
 import { dateOfBirthRequired, email, personName } from "~/lib/member-fields";
 import { newFingerprint, translatorFor, upstreamReply } from "~/lib/member-forms.server";
@@ -102,7 +103,7 @@ export default function SignUp() {
       <h1 className="text-3xl font-semibold">{t("signup.title")}</h1>
       <p className="mt-3">{t("signup.intro")}</p>
       <Form method="post" className="mt-6" {...getFormProps(form)}>
-        <input type="hidden" name={CSRF_FIELD} value={csrf} />
+        <CsrfInput value={csrf} />
         <FormErrors id={form.errorId} errors={form.errors} />
         <TextField field={fields.first_name} label={t("signup.firstName")} autoComplete="given-name" />
         <TextField field={fields.last_name} label={t("signup.lastName")} autoComplete="family-name" />

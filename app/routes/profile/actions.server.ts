@@ -69,7 +69,7 @@ export async function saveDetails(ctx: Ctx, value: Success<"details">, account: 
   }
   try {
     const user = await updateProfile(ctx.visitor.transport, update as ProfileUpdate);
-    renameMember(ctx.visitor, `${user.first_name} ${user.last_name}`.trim());
+    renameMember(ctx.visitor, user.first_name, user.last_name);
   } catch (error) {
     return upstreamReply(submission, error, t, { fields: Object.keys(FIELD_FLAGS) });
   }
@@ -77,9 +77,11 @@ export async function saveDetails(ctx: Ctx, value: Success<"details">, account: 
 }
 
 /** The header greets the member by the session's snapshot: keep its name in step with a change. */
-function renameMember(visitor: Visitor, name: string) {
+function renameMember(visitor: Visitor, firstName: string, lastName: string) {
   const member = visitor.session.get("member");
-  if (member && name && member.name !== name) visitor.session.set("member", { ...member, name });
+  const name = `${firstName} ${lastName}`.trim();
+  if (!member || !name || (member.name === name && member.firstName === firstName)) return;
+  visitor.session.set("member", { ...member, name, firstName: firstName || member.firstName });
 }
 
 /** A picture: at most 5 MB (413) and an image type (400), checked before it is sent on. */

@@ -4,9 +4,9 @@ import { Form, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 
+import { CsrfInput } from "~/components/member/csrf-input";
 import { buttonClass, FormErrors, secondaryButtonClass, TextField } from "~/components/member/form-field";
 import type { Address } from "~/lib/api/profile.server";
-import { CSRF_FIELD } from "~/lib/csrf.server";
 
 import type { ProfileData } from "./route";
 import { addressAddSchema } from "./schema";
@@ -59,7 +59,7 @@ export function AddressesSection({ profile }: { profile: ProfileData }) {
               </p>
               {profile.manageAddresses ? (
                 <Form method="post" className="mt-3">
-                  <input type="hidden" name={CSRF_FIELD} value={profile.csrf} />
+                  <CsrfInput value={profile.csrf} />
                   <input type="hidden" name="id" value={address.id} />
                   <button
                     type="submit"
@@ -103,7 +103,7 @@ function AddAddressForm({ profile, lastResult }: { profile: ProfileData; lastRes
     <details className="mt-6" open={Boolean(lastResult)}>
       <summary className="cursor-pointer font-semibold text-brand">{t("profile.addresses.add")}</summary>
       <Form method="post" className="mt-4" {...getFormProps(form)}>
-        <input type="hidden" name={CSRF_FIELD} value={profile.csrf} />
+        <CsrfInput value={profile.csrf} />
         <input type="hidden" name="intent" value="address-add" />
         <FormErrors id={form.errorId} errors={form.errors} />
         <div className="grid gap-x-6 sm:grid-cols-2">

@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 
+import { CsrfInput } from "~/components/member/csrf-input";
 import {
   buttonClass,
   ErrorText,
@@ -14,7 +15,6 @@ import {
   TextField,
 } from "~/components/member/form-field";
 import { PasswordInput } from "~/components/member/password-input";
-import { CSRF_FIELD } from "~/lib/csrf.server";
 
 import type { ProfileData } from "./route";
 import { detailsSchema, LICENCE_STATES, type ProfileField } from "./schema";
@@ -59,7 +59,7 @@ export function DetailsSection({ profile }: { profile: Data }) {
       </h2>
       <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">{t("profile.details.intro")}</p>
       <Form method="post" className="mt-6" {...getFormProps(form)}>
-        <input type="hidden" name={CSRF_FIELD} value={profile.csrf} />
+        <CsrfInput value={profile.csrf} />
         <input type="hidden" name="intent" value="details" />
         <FormErrors id={form.errorId} errors={form.errors} />
         <div className="grid gap-x-6 sm:grid-cols-2">

@@ -4,8 +4,8 @@ import { Form, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 
+import { CsrfInput } from "~/components/member/csrf-input";
 import { ErrorText, FormErrors, inputClass, secondaryButtonClass } from "~/components/member/form-field";
-import { CSRF_FIELD } from "~/lib/csrf.server";
 
 import type { ProfileData } from "./route";
 import { imageSchema } from "./schema";
@@ -43,7 +43,7 @@ export function ImageSection({ profile }: { profile: ProfileData }) {
         </div>
       )}
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="max-w-xs">
-        <input type="hidden" name={CSRF_FIELD} value={profile.csrf} />
+        <CsrfInput value={profile.csrf} />
         <input type="hidden" name="intent" value="image" />
         <FormErrors id={form.errorId} errors={form.errors} />
         <label htmlFor={fields.image.id} className="block text-sm font-medium">
