@@ -10,7 +10,10 @@ import { E2E_SESSION_SECRET } from "./tests/e2e/support";
 // E2E_PORT moves both servers (the offline one takes the next port), so two checkouts can run at once.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const OFFLINE_PORT = PORT + 1;
-const dataDir = process.env.E2E_DATA_DIR ?? `./.cache/e2e-${process.pid}`;
+// Set in the environment, so the workers (their own processes) read the same server's DATA_DIR:
+// its demo-credentials.txt and its mail outbox (tests/e2e/accounts.ts).
+process.env.E2E_DATA_DIR ??= `./.cache/e2e-${process.pid}`;
+const dataDir = process.env.E2E_DATA_DIR;
 
 const chromium = {
   ...devices["Desktop Chrome"],
@@ -60,6 +63,10 @@ export default defineConfig({
         NODE_ENV: "test",
         SESSION_SECRET: E2E_SESSION_SECRET,
         IMAGE_WARM_UP: "off",
+        // The journeys sign in many times from one address: the limits stay, a hundred times wider.
+        AUTH_RATE_LIMIT: "100",
+        // A token login's `b` naming the site itself is accepted (decision 047).
+        TOKEN_LOGIN_ORIGINS: `http://localhost:${PORT}`,
       },
       reuseExistingServer: false,
       timeout: 120_000,

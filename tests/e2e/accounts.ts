@@ -1,0 +1,129 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+
+import type { BrowserContext, Page } from "@playwright/test";
+import { expect } from "@playwright/test";
+
+import { type SessionData, unseal } from "../../app/lib/session.server";
+import { E2E_SESSION_SECRET } from "./support";
+
+/** The journeys' server's DATA_DIR (playwright.config.ts sets it for every worker). */
+export function e2eDataDir() {
+  const dir = process.env.E2E_DATA_DIR;
+  if (!dir) throw new Error("E2E_DATA_DIR is not set: run the journeys through playwright.config.ts");
+  return dir;
+}
+
+export interface Account {
+  role: "admin" | "member";
+  email: string;
+  password: string;
+}
+
+/** The seeded accounts, as the server wrote them at its first start (DATA_DIR/demo-credentials.txt). */
+export function demoAccounts(): Record<Account["role"], Account> {
+  const text = readFileSync(path.join(e2eDataDir(), "demo-credentials.txt"), "utf8");
+  const accounts = {} as Record<Account["role"], Account>;
+  for (const line of text.split("\n")) {
+    const [role, email, password] = line.trim().split(/\s+/);
+    if ((role === "admin" || role === "member") && email && password) accounts[role] = { role, email, password };
+  }
+  expect(accounts.member, "the seeded member's credentials").toBeTruthy();
+  return accounts;
+}
+
+/**
+ * The account a journey that reads mail uses: one per project, so the js and no-js runs of the
+ * same journey never read each other's message.
+ */
+export function accountFor(projectName: string) {
+  const accounts = demoAccounts();
+  return projectName === "js" ? accounts.admin : accounts.member;
+}
+
+export interface Mail {
+  file: string;
+  to: string;
+  subject: string;
+  text: string;
+  /** The first link to the site's /login or /forgotpassword with an email and a code. */
+  link: string | null;
+  /** The 6-digit code, when the message has one. */
+  code: string | null;
+}
+
+function decodeQuotedPrintable(body: string) {
+  const bytes = body
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, "latin1").toString("utf8");
+}
+
+/** Reads one .eml of the outbox: its headers and its plain-text part. */
+export function readMail(file: string): Mail {
+  const raw = readFileSync(file, "utf8");
+  const header = (name: string) => raw.match(new RegExp(`^${name}: (.*)$`, "mi"))?.[1].trim() ?? "";
+  const plain = raw.split(/Content-Type: text\/plain[^\n]*\n/i)[1] ?? "";
+  const [partHeaders, ...rest] = plain.split(/\r?\n\r?\n/);
+  let body = rest.join("\n\n").split(/\n--[-\w]+/)[0];
+  if (/quoted-printable/i.test(partHeaders)) body = decodeQuotedPrintable(body);
+  const link = body.match(/https?:\/\/\S+\/(?:login|forgotpassword)\?\S*code=\S+/)?.[0] ?? null;
+  return {
+    file,
+    to: header("To"),
+    subject: header("Subject"),
+    text: body,
+    link,
+    code: body.match(/\b\d{6}\b/)?.[0] ?? null,
+  };
+}
+
+/** The newest message to `to` written after `since` (ms), waiting for it to arrive. */
+export async function waitForMail(to: string, since: number): Promise<Mail> {
+  const outbox = path.join(e2eDataDir(), "outbox");
+  let found: Mail | null = null;
+  await expect
+    .poll(
+      () => {
+        let files: string[] = [];
+        try {
+          files = readdirSync(outbox).filter((f) => f.endsWith(".eml"));
+        } catch {
+          return false;
+        }
+        const fresh = files
+          .map((f) => path.join(outbox, f))
+          .filter((f) => statSync(f).mtimeMs >= since - 1000)
+          .sort()
+          .map(readMail)
+          .filter((m) => m.to.toLowerCase().includes(to.toLowerCase()));
+        found = fresh.at(-1) ?? null;
+        return found !== null;
+      },
+      { message: `a message to ${to} in the outbox`, timeout: 10_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** The session a browser context holds, decrypted with the journeys' SESSION_SECRET. */
+export async function sessionOf(context: BrowserContext): Promise<SessionData> {
+  const cookie = (await context.cookies()).find((c) => c.name === "__session");
+  if (!cookie) return {};
+  const sealed = JSON.parse(Buffer.from(decodeURIComponent(cookie.value), "base64").toString("utf8")) as string;
+  return (unseal(sealed, E2E_SESSION_SECRET) ?? {}) as SessionData;
+}
+
+/** Signs in with the password form of /login (the page must be open). */
+export async function signInWithPassword(page: Page, account: Account) {
+  const form = page.locator("#login-password");
+  await form.getByLabel("Email").fill(account.email);
+  await form.getByLabel("Password").fill(account.password);
+  await form.getByRole("button", { name: "Sign in" }).click();
+}
+
+/** Opens /login (optionally to come back to `redirectTo`) and signs in with the password. */
+export async function signIn(page: Page, account: Account, redirectTo?: string) {
+  await page.goto(redirectTo ? `/login?${new URLSearchParams({ redirectTo })}` : "/login");
+  await signInWithPassword(page, account);
+}
