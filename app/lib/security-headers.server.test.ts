@@ -28,11 +28,15 @@ describe("isCrossSiteWrite", () => {
     expect(isCrossSiteWrite("GET", "site.test", "https://evil.test", "cross-site")).toBe(false);
     expect(isCrossSiteWrite("POST", "site.test", "https://site.test", "same-origin")).toBe(false);
     expect(isCrossSiteWrite("POST", "site.test", undefined, undefined)).toBe(false);
+    // A same-origin form on a no-referrer page (the CMS's /authorize) sends Origin: null.
+    expect(isCrossSiteWrite("POST", "site.test", "null", "same-origin")).toBe(false);
   });
 
   it("refuses writes from another origin", () => {
     expect(isCrossSiteWrite("POST", "site.test", "https://evil.test", undefined)).toBe(true);
     expect(isCrossSiteWrite("POST", "site.test", "null", undefined)).toBe(true);
+    expect(isCrossSiteWrite("POST", "site.test", "null", "cross-site")).toBe(true);
+    expect(isCrossSiteWrite("POST", "site.test", "null", "same-site")).toBe(true);
     expect(isCrossSiteWrite("DELETE", "site.test", undefined, "cross-site")).toBe(true);
   });
 });

@@ -88,7 +88,9 @@ export function isCrossSiteWrite(
       return true;
     }
   }
-  if (origin === "null") return true;
+  // "null": a sandboxed frame, a redirect chain, or a page sent with `Referrer-Policy: no-referrer`
+  // (the embedded CMS's /authorize form). Only the browser's own same-origin verdict lets it through.
+  if (origin === "null") return fetchSite !== "same-origin";
   return fetchSite === "cross-site";
 }
 

@@ -112,7 +112,13 @@ export default function Login() {
       </Section>
 
       <Section title={t("login.codeHeading")}>
-        <CodeForm csrf={csrf} lastResult={resultFor("code")} email={reply?.sent?.email} />
+        {/* A new form for the address a code was sent to: it starts filled in (conform reads defaults once). */}
+        <CodeForm
+          key={reply?.sent?.email ?? ""}
+          csrf={csrf}
+          lastResult={resultFor("code")}
+          email={reply?.sent?.email}
+        />
       </Section>
 
       <Section title={t("login.oauthHeading")}>

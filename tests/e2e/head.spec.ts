@@ -2,7 +2,7 @@ import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
 
-import { DOMAIN_SETTINGS, headOf, openingTags, PAGES, SEED_PAGES, SHOWCASE, SITE, waitForHydration } from "./support";
+import { DOMAIN_SETTINGS, headOf, openingTags, openWithRuntime, PAGES, SEED_PAGES, SHOWCASE, SITE } from "./support";
 
 /**
  * What a crawler or a link preview reads: the served <head> (view-source, no JavaScript involved),
@@ -319,13 +319,9 @@ test.describe("crawler files", () => {
 
 test("after a client-side navigation, the head is the new page's", async ({ page, javaScriptEnabled }) => {
   test.skip(!javaScriptEnabled, "without JavaScript every page arrives with its own head");
-  test.skip(
-    true,
-    "client-side navigation: no seeded page needs the Remix runtime since decision 036; the member forms (issue 12) bring one back",
-  );
-  await page.goto(PAGES.catalogue.path);
-  await waitForHydration(page);
-  await page.getByRole("main").getByRole("link", { name: "Table settings", exact: true }).first().click();
+  // The catalogue ships no runtime of its own (decision 036): reach it from the sign-in page, which has.
+  await openWithRuntime(page, PAGES.catalogue.path);
+  await page.getByRole("main").locator('a[href="/catalogue/table-settings"]').first().click();
   await expect(page).toHaveURL(/\/catalogue\/table-settings$/);
   await expect(page).toHaveTitle(`Table settings${suffix}`);
   await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /^Hand-made timber outdoor dining/);

@@ -7,6 +7,7 @@ import {
   LANGUAGE_NAMES,
   messages,
   PAGES,
+  RUNTIME_PAGE,
   waitForHydration,
   waitUntilReady,
 } from "./support";
@@ -98,13 +99,9 @@ test("with the runtime, a page carries its one language's messages and hydrates 
   javaScriptEnabled,
 }) => {
   test.skip(!javaScriptEnabled, "without JavaScript nothing hydrates");
-  test.skip(
-    true,
-    "the runtime's messages: no seeded page needs the Remix runtime since decision 036; the member forms (issue 12) bring one back",
-  );
   const fetched = recordMessageRequests(page);
   for (const code of ["de", "ar"]) {
-    await page.goto(`${PAGES.catalogue.path}?lng=${code}`);
+    await page.goto(`${RUNTIME_PAGE}?lng=${code}`);
     await waitForHydration(page);
     await expectChromeIn(page, code);
     // Only this language's messages travel to the browser: inline in the page, so no request at all.
@@ -225,17 +222,13 @@ test("with JavaScript, picking a language on a page with the runtime loads that 
   javaScriptEnabled,
 }) => {
   test.skip(!javaScriptEnabled, "without JavaScript every link is a document load anyway");
-  test.skip(
-    true,
-    "a language picked with the runtime: no seeded page needs the Remix runtime since decision 036; the member forms (issue 12) bring one back",
-  );
-  await page.goto(PAGES.catalogue.path);
+  await page.goto(RUNTIME_PAGE);
   await waitForHydration(page);
   expect(await hasRuntime(page)).toBe(true);
   await page.evaluate(() => ((window as unknown as { __e2eMarker?: string }).__e2eMarker = "before"));
   await languageSummary(page).click();
   await page.getByRole("list", { name: "Language" }).getByRole("link", { name: "Deutsch" }).click();
-  await expect(page).toHaveURL(/\/catalogue\?lng=de#top$/);
+  await expect(page).toHaveURL(/\/login\?lng=de#top$/);
   await expectChromeIn(page, "de");
   // A new document: the browser holds one language's messages, so it never switches in place.
   expect(await page.evaluate(() => (window as unknown as { __e2eMarker?: string }).__e2eMarker)).toBeUndefined();

@@ -1,7 +1,15 @@
 import type { Page, Route } from "@playwright/test";
 import { expect, test } from "@playwright/test";
 
-import { openWithRuntime, PAGES, scrollY, waitForHydration, waitUntilReady } from "./support";
+import {
+  openWithRuntime,
+  PAGES,
+  RUNTIME_PAGE,
+  RUNTIME_PAGE_H1,
+  scrollY,
+  waitForHydration,
+  waitUntilReady,
+} from "./support";
 
 /** Things drawn over the page: the back-to-top arrow, the skip link and the navigation progress bar. */
 
@@ -126,17 +134,11 @@ test.describe("navigation progress bar", () => {
   });
 
   // The bar belongs to the Remix runtime, which only pages that need it ship (decision 030): these
-  // journeys started on the catalogue, and reached the showcase from there. A page without the runtime
+  // journeys start on the sign-in page, and reach the showcase from there. A page without the runtime
   // has no bar, and its links load a new document under the browser's own indicator (runtime.spec.ts).
-  test.beforeEach(() => {
-    test.skip(
-      true,
-      "the progress bar: no seeded page needs the Remix runtime since decision 036; the member forms (issue 12) bring one back",
-    );
-  });
 
   test("runs while the next page loads and completes when it arrives", async ({ page }) => {
-    await page.goto(PAGES.catalogue.path);
+    await page.goto(RUNTIME_PAGE);
     await waitForHydration(page);
     const bar = page.locator('[role="progressbar"]');
     await expect(bar).toHaveAttribute("data-state", "idle");
@@ -149,7 +151,7 @@ test.describe("navigation progress bar", () => {
     await expect(bar).toHaveAttribute("aria-busy", "true");
     // Visible to the eye: a bar across the top of the page.
     await expect.poll(async () => (await bar.boundingBox())?.width ?? 0).toBeGreaterThan(100);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(PAGES.catalogue.h1);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(RUNTIME_PAGE_H1);
 
     await data.release();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(PAGES.delivery.h1);
@@ -162,6 +164,8 @@ test.describe("navigation progress bar", () => {
   test("does not run when only the tab changes on the same page", async ({ page }) => {
     await openWithRuntime(page, "/showcase");
     const bar = page.locator('[role="progressbar"]');
+    // The navigation that brought the page here has finished with the bar.
+    await expect(bar).toHaveAttribute("data-state", "idle");
     const states = await recordProgressStates(page);
     const data = await holdDataRequests(page);
 

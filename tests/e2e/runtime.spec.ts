@@ -7,6 +7,7 @@ import {
   markDocument,
   openWithRuntime,
   PAGES,
+  RUNTIME_PAGE,
   scrollY,
   stubMaps,
   waitForHydration,
@@ -19,7 +20,7 @@ import {
  * (scroll animations and the back-to-top arrow); their links are ordinary document loads. Pages
  * with a slideshow, a lightbox, a slider, a video or a list of products ship no runtime either:
  * once the page has loaded, a small loader imports the enhancers those widgets name. No seeded
- * page needs the runtime since decision 036; the member forms (issue 12) bring one back.
+ * page needs the runtime since decision 036; the sign-in page's forms (issue 12) do.
  */
 
 const WITHOUT_RUNTIME = [
@@ -36,10 +37,6 @@ const WITH_ENHANCERS = [
   { path: PAGES.catalogue.path, enhancer: "product-view" },
   { path: "/catalogue/table-settings", enhancer: "product-view" },
 ];
-/** Why the journeys of the runtime's own behaviour wait (decision 036). */
-const NO_RUNTIME_PAGE =
-  "runtime-only behaviour: no seeded page needs the Remix runtime since decision 036; the member forms (issue 12) bring one back";
-
 /** Every script request the page makes from now on. */
 function recordScripts(page: Page) {
   const scripts: string[] = [];
@@ -102,8 +99,7 @@ test.describe("with JavaScript", () => {
 
   test("a page that needs the browser ships the runtime after the load event, and hydrates", async ({ page }) => {
     // The catalogue's product lists were these pages until the product view became an enhancer.
-    test.skip(true, NO_RUNTIME_PAGE);
-    for (const path of [PAGES.catalogue.path]) {
+    for (const path of [RUNTIME_PAGE]) {
       // The runtime's modules are fetched only once the page has loaded (decision 033): the first
       // paint and the largest image never share the network with them.
       let loaded = false;
@@ -138,7 +134,6 @@ test.describe("with JavaScript", () => {
   });
 
   test("a page with enhancers reached client-side gets them too, after the runtime renders it", async ({ page }) => {
-    test.skip(true, NO_RUNTIME_PAGE);
     await openWithRuntime(page, "/showcase");
     expect(await hasRuntime(page)).toBe(true);
     // The slideshow sits at the page's end: it starts once it comes near the screen.
@@ -170,8 +165,7 @@ test.describe("with JavaScript", () => {
   });
 
   test("once the runtime runs, it stays: a page reached from there renders client-side and works", async ({ page }) => {
-    test.skip(true, NO_RUNTIME_PAGE);
-    await page.goto(PAGES.catalogue.path);
+    await page.goto(RUNTIME_PAGE);
     await waitForHydration(page);
     await markDocument(page);
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About", exact: true }).click();

@@ -59,12 +59,16 @@ export async function isSameDocument(page: Page) {
   return page.evaluate(() => (window as unknown as { __e2eMarker?: string }).__e2eMarker === "same-document");
 }
 
+/** A page that ships the Remix runtime: /login (its conform forms, issue 12). */
+export const RUNTIME_PAGE = "/login";
+export const RUNTIME_PAGE_H1 = "Sign in";
+
 /**
  * True when the page ships the Remix runtime. Only pages with a widget or route that needs it do
  * (decision 030), and since decision 036 no seeded page does: pages whose widgets need JavaScript
  * for a slideshow, a lightbox, a slider, a video or the product view load small enhancers
  * instead (decision 034); content, product and error pages are HTML and CSS with two small inline
- * scripts. The member forms (issue 12) bring a page with the runtime back.
+ * scripts. The sign-in page (issue 12) has the runtime again: RUNTIME_PAGE.
  */
 export async function hasRuntime(page: Page) {
   return page.evaluate(() => "__remixContext" in window);
@@ -98,12 +102,12 @@ export async function waitUntilReady(page: Page) {
 }
 
 /**
- * Opens `path` as a client-side navigation from a page with the runtime (it was the catalogue until
- * decision 036; the journeys that use this wait for a page that needs the runtime again): how a
- * visitor reaches a page without its own runtime once the runtime runs, since it stays.
+ * Opens `path` as a client-side navigation from a page with the runtime (the sign-in page, whose
+ * forms validate as they are filled in; it was the catalogue until decision 036): how a visitor
+ * reaches a page without its own runtime once the runtime runs, since it stays.
  */
 export async function openWithRuntime(page: Page, path: string) {
-  await page.goto("/catalogue");
+  await page.goto(RUNTIME_PAGE);
   await waitForHydration(page);
   await page.evaluate((to) => {
     void (window as unknown as { __remixRouter: { navigate: (to: string) => Promise<void> } }).__remixRouter.navigate(

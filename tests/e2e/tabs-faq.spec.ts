@@ -75,10 +75,6 @@ test.describe("about page tabs", () => {
     javaScriptEnabled,
   }) => {
     test.skip(!javaScriptEnabled, "without JavaScript a tab is always a document load (the test above)");
-    test.skip(
-      true,
-      "in-place tabs: no seeded page needs the Remix runtime since decision 036; the member forms (issue 12) bring one back",
-    );
     // The showcase has no runtime of its own (decision 034): reach it from a page that has.
     await openWithRuntime(page, "/showcase");
     await markDocument(page);
