@@ -1,5 +1,3 @@
-import { randomBytes } from "node:crypto";
-
 import type { Submission, SubmissionResult } from "@conform-to/react";
 import { data } from "@remix-run/node";
 import type { TFunction } from "i18next";
@@ -76,9 +74,4 @@ export function upstreamReply(
     return refused(submission.reply({ fieldErrors, formErrors }), e.status === 422 ? 400 : e.status);
   }
   throw e;
-}
-
-/** A random 21-character id (the spec's auth fingerprint shape), for calls that want one. */
-export function newFingerprint() {
-  return randomBytes(16).toString("base64url").slice(0, 21);
 }

@@ -11,11 +11,12 @@ import { CsrfInput } from "~/components/member/csrf-input";
 import { buttonClass, FormErrors, TextField } from "~/components/member/form-field";
 import { registerLink } from "~/lib/api/profile.server";
 import { getSettings } from "~/lib/api/site.server";
+import { ensureFingerprint } from "~/lib/auth/session-auth.server";
 import { cacheControl } from "~/lib/cache-control";
 import { ensureCsrfToken } from "~/lib/csrf.server";
 import { invalid, readSubmission, redirectWithToast } from "~/lib/forms.server";
 import { dateOfBirthRequired, email, personName } from "~/lib/member-fields";
-import { newFingerprint, translatorFor, upstreamReply } from "~/lib/member-forms.server";
+import { translatorFor, upstreamReply } from "~/lib/member-forms.server";
 import { withRootMeta } from "~/lib/meta";
 
 /** The sign-up form; the date of birth is asked (and then required) only when the site's setting says so. */
@@ -66,7 +67,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     await registerLink(visitor.transport, {
       ...submission.value,
-      fingerprint: newFingerprint(),
+      fingerprint: ensureFingerprint(visitor.session),
       language: visitor.preferences.locale,
     });
   } catch (error) {
