@@ -83,8 +83,6 @@ if (env.CMS_API_URL) {
 } else {
   database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: path.join(env.DATA_DIR, "pglite") });
   if (await seedIfEmpty(database.db)) console.log("[cms] seeded the empty database from seeds/");
-  // The account mails: over SMTP_URL, else into DATA_DIR/outbox (`npm run outbox`).
-  mailer = mailerFromEnv(env, env.DATA_DIR);
   // Demo accounts on a database without users: their passwords are shown once and kept in DATA_DIR.
   const credentials = await seedAccountsIfNone(database.db);
   if (credentials) announceCredentials(env.DATA_DIR, credentials);
@@ -95,6 +93,8 @@ if (env.CMS_API_URL) {
     name: "Dovetail website",
     redirectUri: `${siteOrigin}/auth`,
   });
+  // The account mails: over SMTP_URL, else into DATA_DIR/outbox (`npm run outbox`).
+  mailer = mailerFromEnv(env, env.DATA_DIR);
   const cms = createCmsApp(database, {
     production,
     mailer,

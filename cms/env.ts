@@ -46,14 +46,14 @@ export const cmsEnvSchema = z
       .refine((v) => v === undefined || v.length >= 32, "must be at least 32 characters")
       // The site reads the bearer token up to the first space: a token with one could never match.
       .refine((v) => v === undefined || /^\S+$/.test(v), "must not contain spaces"),
-    /** The mail server; unset: mail is written to DATA_DIR/outbox (`npm run outbox`). */
-    SMTP_URL: smtpUrl,
-    /** The From of the account mails; unset: `DEFAULT_MAIL_FROM`. */
-    MAIL_FROM: mailFrom,
     /** The access tokens' HS256 secret (decision 041); unset: generated into DATA_DIR/jwt-secret. */
     JWT_SECRET: optionalText.refine((v) => v === undefined || v.length >= 32, "must be at least 32 characters"),
     /** Multiplier of the account calls' rate limits (decision 041; default 1). */
     AUTH_RATE_LIMIT: z.coerce.number().positive("must be above 0").max(10_000).default(1),
+    /** The mail server; unset: mail is written to DATA_DIR/outbox (`npm run outbox`). */
+    SMTP_URL: smtpUrl,
+    /** The From of the account mails; unset: `DEFAULT_MAIL_FROM`. */
+    MAIL_FROM: mailFrom,
   })
   .superRefine((env, ctx) => {
     if (env.SITE_URL && !env.PURGE_TOKEN) {

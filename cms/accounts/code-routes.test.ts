@@ -26,7 +26,7 @@ import {
   openTestDatabase,
   type TestDatabase,
 } from "../test/databases";
-import { CODE_TTL_MS } from "./codes";
+import { CODE_TTL_MS, createCode } from "./codes";
 import { ApiError } from "./errors";
 import { verifyPassword } from "./passwords";
 import { addUser, fakeClock } from "./test-support";
@@ -235,6 +235,21 @@ for (const driver of drivers) {
         }
         const res = await cms.post(`${API}/loginRecoveryCode`, { email: member.email, code, fingerprint: FP });
         expect(res).toMatchObject({ status: 400, body: { code: "CODE_INVALID" } });
+      });
+
+      it("signs nobody in with the (never sent) codes made for an e-mail without an account", async () => {
+        const stranger = fresh("stranger");
+        const login = await createCode(t.database.db, { purpose: "login", email: stranger, now: clock.now() });
+        const res = await cms.post(`${API}/loginRecoveryCode`, { email: stranger, code: login.code, fingerprint: FP });
+        expect(res).toMatchObject({ status: 400, body: { code: "CODE_INVALID" } });
+        const recovery = await createCode(t.database.db, { purpose: "recovery", email: stranger, now: clock.now() });
+        const check = await cms.post(`${API}/recoverPasswordCheck`, {
+          email: stranger,
+          code: recovery.code,
+          newpassword: "a new password",
+        });
+        expect(check).toMatchObject({ status: 400, body: { code: "CODE_INVALID" } });
+        expect(await t.database.db.select().from(users).where(eq(users.email, stranger))).toHaveLength(0);
       });
 
       it("says CODE_INVALID for an e-mail without codes", async () => {

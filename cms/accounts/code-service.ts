@@ -4,8 +4,9 @@
  *
  * Whether an e-mail has an account never shows: the calls that send mail answer `{ ok: true }`
  * either way, and for an e-mail without one (or, at sign-up, with one) they do the same work —
- * the lookup, a code made and hashed in a transaction that is then rolled back, the mail rendered
- * — and only skip the sending, which happens after the answer anyway.
+ * the lookup, a code made, hashed and stored, the mail rendered — and only skip the sending,
+ * which happens after the answer anyway. Such a code works for nothing: it was never sent, and
+ * consuming it finds no member (or, for a sign-up, an e-mail already taken): CODE_INVALID.
  */
 import { asc, eq, isNull, sql } from "drizzle-orm";
 
@@ -69,23 +70,6 @@ export function sameSitePath(value: string | undefined): string | undefined {
   return value;
 }
 
-class Rehearsal extends Error {}
-
-/**
- * Makes a code as `createCode` would, inside a transaction that is rolled back: the work (and so
- * the time) of a real one, for an e-mail no mail goes to.
- */
-async function rehearseCode(db: Db, input: CreateCodeInput) {
-  try {
-    await db.transaction(async (tx) => {
-      await createCode(tx, input);
-      throw new Rehearsal();
-    });
-  } catch (error) {
-    if (!(error instanceof Rehearsal)) throw error;
-  }
-}
-
 function mail(
   ctx: CodeCallContext,
   to: string | null,
@@ -116,19 +100,16 @@ export async function sendLoginLink(ctx: CodeCallContext, input: SendLoginLinkIn
     withLink: !codeOnly,
     now: ctx.now,
   };
-  const created = member ? await createCode(ctx.db, request) : (await rehearseCode(ctx.db, request), null);
-  const link = created?.token
-    ? siteLink(site, "/login", {
-        email: input.email,
-        code: created.token,
-        redirectTo: sameSitePath(input.redirectTo),
-      })
+  // Made for an unknown e-mail too (never sent): the same work, so the same time.
+  const created = await createCode(ctx.db, request);
+  const link = created.token
+    ? siteLink(site, "/login", { email: input.email, code: created.token, redirectTo: sameSitePath(input.redirectTo) })
     : undefined;
   mail(ctx, member?.email ?? null, codeOnly ? "login_code" : "login_link", input.language ?? member?.language, {
     site: site.name,
     name: member?.firstName || undefined,
-    code: created?.code ?? "000000",
-    link: codeOnly ? undefined : (link ?? siteLink(site, "/login")),
+    code: created.code,
+    link,
   });
 }
 
@@ -166,8 +147,9 @@ export async function registerLink(ctx: CodeCallContext, input: RegisterLinkInpu
     withLink: true,
     now: ctx.now,
   };
+  // Made for an e-mail with an account too (never sent, and consuming it finds the e-mail taken).
+  const created = await createCode(ctx.db, request);
   if (member) {
-    await rehearseCode(ctx.db, request);
     mail(ctx, member.email, "existing_account", input.language ?? member.language, {
       site: site.name,
       name: member.firstName || undefined,
@@ -176,7 +158,6 @@ export async function registerLink(ctx: CodeCallContext, input: RegisterLinkInpu
     });
     return;
   }
-  const created = await createCode(ctx.db, request);
   mail(ctx, input.email, "register", language, {
     site: site.name,
     name: input.firstName,
@@ -196,12 +177,13 @@ export async function recoverPassword(ctx: CodeCallContext, input: { email: stri
     withLink: true,
     now: ctx.now,
   };
-  const created = member ? await createCode(ctx.db, request) : (await rehearseCode(ctx.db, request), null);
+  // Made for an unknown e-mail too (never sent): the same work, so the same time.
+  const created = await createCode(ctx.db, request);
   mail(ctx, member?.email ?? null, "recovery", input.language ?? member?.language, {
     site: site.name,
     name: member?.firstName || undefined,
-    code: created?.code ?? "000000",
-    link: siteLink(site, "/forgotpassword", { email: input.email, code: created?.token }),
+    code: created.code,
+    link: siteLink(site, "/forgotpassword", { email: input.email, code: created.token }),
   });
 }
 

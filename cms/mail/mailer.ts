@@ -47,7 +47,9 @@ export const DEFAULT_MAIL_FROM = "Dovetail Outdoor Furniture <hello@dovetail.exa
 export function createMailer(options: MailerOptions): Mailer {
   const log = options.log ?? ((message, error) => console.error(message, error));
   const pending = new Set<Promise<void>>();
-  const track = (work: Promise<void>) => {
+  /** Runs `start` after the current request's answer has gone (the next turn), tracked for `flush`. */
+  const track = (start: () => Promise<void>) => {
+    const work = new Promise((resolve) => setImmediate(resolve)).then(start);
     pending.add(work);
     void work.finally(() => pending.delete(work));
   };
@@ -60,7 +62,7 @@ export function createMailer(options: MailerOptions): Mailer {
     return {
       kind: "smtp",
       send(message) {
-        track(
+        track(() =>
           transport.sendMail({ from: options.from, ...message }).then(
             () => undefined,
             (error: unknown) => log(`[mail] could not send "${message.subject}" to ${message.to}:`, error),
@@ -76,7 +78,7 @@ export function createMailer(options: MailerOptions): Mailer {
   return {
     kind: "outbox",
     send(message) {
-      track(
+      track(() =>
         composer
           .sendMail({ from: options.from, ...message })
           .then((info) => outbox(info.message as Buffer))
