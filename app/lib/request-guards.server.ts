@@ -32,9 +32,16 @@ export function requestHost(req: express.Request): string | undefined {
   return req.get("host");
 }
 
+/**
+ * Paths that take a file, and the largest body each accepts: the profile picture (5 MB, checked
+ * by its action with a clear message) and the form around it. Every other body stays under 1 MB.
+ */
+export const UPLOAD_BODY_LIMITS: Record<string, number> = { "/profile": 6 * 1024 * 1024 };
+
 /** No unbounded or oversized request bodies: a stranger cannot make the server read without end. */
 export const refuseUnboundedBodies: express.RequestHandler = (req, res, next) => {
-  const refused = bodyRefusal(req.method, req.get("content-length"), req.get("transfer-encoding"));
+  const max = Object.hasOwn(UPLOAD_BODY_LIMITS, req.path) ? UPLOAD_BODY_LIMITS[req.path] : undefined;
+  const refused = bodyRefusal(req.method, req.get("content-length"), req.get("transfer-encoding"), max);
   if (refused) {
     res.status(refused.status).type("text/plain").send(refused.message);
     return;
