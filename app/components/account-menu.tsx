@@ -1,6 +1,8 @@
 import { useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
+import { CsrfInput } from "./member/csrf-input";
+
 const menuClass =
   "mt-1 rounded-md border border-stone-200 bg-white p-1 lg:absolute lg:end-0 lg:top-full lg:z-40 lg:mt-2 lg:min-w-40 lg:shadow-lg dark:border-stone-700 dark:bg-stone-900";
 const summaryClass =
@@ -46,7 +48,7 @@ export function AccountMenu({ member }: { member: { firstName: string; csrf: str
         </li>
         <li>
           <form method="post" action="/logout">
-            <input type="hidden" name="csrf" value={member.csrf} />
+            <CsrfInput value={member.csrf} />
             <button type="submit" className={`${itemClass} w-full text-start`}>
               {t("account.signOut")}
             </button>

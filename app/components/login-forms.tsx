@@ -7,6 +7,8 @@ import type { z } from "zod";
 
 import { codeSchema, linkSchema, type LoginIntent, passwordSchema } from "~/lib/auth/login-schemas";
 
+import { CsrfInput } from "./member/csrf-input";
+
 export const inputClass =
   "mt-1 block min-h-11 w-full rounded-md border border-stone-300 bg-white px-3 py-2 text-stone-900 dark:border-stone-600 dark:bg-stone-800 dark:text-stone-100";
 export const buttonClass =
@@ -98,7 +100,7 @@ function LoginForm<S extends z.ZodTypeAny>({
   });
   return (
     <Form method="post" {...getFormProps(form)} noValidate={form.noValidate}>
-      <input type="hidden" name="csrf" value={csrf} />
+      <CsrfInput value={csrf} />
       <input type="hidden" name="intent" value={intent} />
       <Errors id={form.errorId} errors={form.errors} />
       {children(fields)}
@@ -194,7 +196,7 @@ export function LinkConfirmForm({ csrf, email, code }: { csrf: string; email: st
   const { t } = useTranslation();
   return (
     <Form method="post" id="login-mail-link" className="mt-6">
-      <input type="hidden" name="csrf" value={csrf} />
+      <CsrfInput value={csrf} />
       <input type="hidden" name="intent" value="code" />
       <input type="hidden" name="email" value={email} />
       <input type="hidden" name="code" value={code} />

@@ -7,11 +7,12 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { CsrfInput } from "~/components/member/csrf-input";
 import { logout } from "~/lib/api/accounts.server";
 import { isUpstreamError } from "~/lib/api/errors";
 import { signOut } from "~/lib/auth/session-auth.server";
 import { cacheControl } from "~/lib/cache-control";
-import { CSRF_FIELD, ensureCsrfToken } from "~/lib/csrf.server";
+import { ensureCsrfToken } from "~/lib/csrf.server";
 import { invalid, readSubmission, redirectWithToast } from "~/lib/forms.server";
 import { getI18n } from "~/lib/i18n.server";
 import { withRootMeta } from "~/lib/meta";
@@ -67,7 +68,7 @@ export default function Logout() {
       <h1 className="text-3xl font-semibold">{t("logout.title")}</h1>
       <p className="mt-3">{t("logout.confirm")}</p>
       <Form method="post" className="mt-6" {...getFormProps(form)}>
-        <input type="hidden" name={CSRF_FIELD} value={csrf} />
+        <CsrfInput value={csrf} />
         {form.errors ? (
           <p id={form.errorId} role="alert" className="mb-3 text-red-700 dark:text-red-300">
             {form.errors.join(" ")}
