@@ -2,7 +2,7 @@ import { deflateSync } from "node:zlib";
 
 import { expect, test } from "@playwright/test";
 
-import { demoAccounts, signIn } from "./accounts";
+import { demoAccounts, signIn, signInWithPassword } from "./accounts";
 import { signUpAndConfirm } from "./member";
 
 /** A small valid PNG (solid colour), made here so the journey needs no fixture file. */
@@ -42,6 +42,9 @@ function png(size = 32): Buffer {
 test("signed out, /profile sends the visitor to sign in and back", async ({ page }) => {
   await page.goto("/profile");
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fprofile$/);
+  await signInWithPassword(page, demoAccounts().member);
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 });
 
 test("the seeded member sees the credit balance and the address", async ({ page }) => {
