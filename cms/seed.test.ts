@@ -61,6 +61,10 @@ const tables = [
   "addresses",
   "credit_entries",
   "rate_limits",
+  "forms",
+  "form_submissions",
+  "payments",
+  "gift_vouchers",
 ] as const;
 
 async function rowCounts(db: Db): Promise<Record<string, number>> {
@@ -113,6 +117,10 @@ const expectedCounts = {
   addresses: 0,
   credit_entries: 0,
   rate_limits: 0,
+  forms: 0,
+  form_submissions: 0,
+  payments: 0,
+  gift_vouchers: 0,
 };
 
 it("the seed files hold what the API tests expect", () => {

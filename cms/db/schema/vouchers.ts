@@ -1,6 +1,9 @@
-/** The vouchers area's tables: for now the gift voucher themes (the picture a buyer chooses). */
+/** The vouchers area's tables: the themes (the picture a buyer chooses) and the vouchers. */
 import { relations } from "drizzle-orm";
-import { integer, pgTable, serial, text } from "drizzle-orm/pg-core";
+import { integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
+import { users } from "./accounts";
+import { payments } from "./payments";
 
 import { images } from "./media";
 
@@ -15,3 +18,28 @@ export const voucherThemes = pgTable("voucher_themes", {
 export const voucherThemesRelations = relations(voucherThemes, ({ one }) => ({
   image: one(images, { fields: [voucherThemes.imageHash], references: [images.hash] }),
 }));
+
+/**
+ * Gift vouchers bought through the gateway: pending until their payment is fulfilled, then
+ * issued with a code; redeemed once, into the redeemer's credit ledger.
+ */
+export const giftVouchers = pgTable(
+  "gift_vouchers",
+  {
+    id: serial("id").primaryKey(),
+    /** Set when issued (the payment fulfilled): at least 10 characters of an unambiguous alphabet. */
+    code: text("code"),
+    themeId: integer("theme_id").references(() => voucherThemes.id),
+    amountCents: integer("amount_cents").notNull(),
+    buyerEmail: text("buyer_email").notNull().default(""),
+    buyerUserId: integer("buyer_user_id").references(() => users.id, { onDelete: "set null" }),
+    paymentId: integer("payment_id").references(() => payments.id),
+    /** "pending" | "issued" | "redeemed". */
+    status: text("status").notNull().default("pending"),
+    issuedAt: timestamp("issued_at", { withTimezone: true }),
+    redeemedAt: timestamp("redeemed_at", { withTimezone: true }),
+    redeemedBy: integer("redeemed_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("gift_vouchers_code_idx").on(t.code)],
+);

@@ -1,0 +1,40 @@
+/**
+ * The payments area's tables: one row per payment asked of a gateway. Amounts are integer cents.
+ * A payment is fulfilled (its form submission, voucher or order marked paid, the receipt sent)
+ * exactly once: `fulfilledAt` is set under a row lock.
+ */
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
+import { users } from "./accounts";
+
+export const payments = pgTable(
+  "payments",
+  {
+    id: serial("id").primaryKey(),
+    /** SHA-256 (hex) of the payum_token the gateway returns with. */
+    tokenHash: text("token_hash").notNull(),
+    /** What it pays for: "form" | "voucher" | "order". */
+    kind: text("kind").notNull(),
+    /** The id of the form submission, voucher or order. */
+    referenceId: integer("reference_id").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    surchargeCents: integer("surcharge_cents").notNull().default(0),
+    currency: text("currency").notNull().default("AUD"),
+    description: text("description").notNull().default(""),
+    /** Where the gateway sends the browser back (a same-site URL of the site). */
+    returnUrl: text("return_url").notNull(),
+    /** The gateway's name ("test", later "stripe"…) and its own reference. */
+    gateway: text("gateway").notNull(),
+    gatewayRef: text("gateway_ref"),
+    /** "pending" | "paid" | "declined". */
+    status: text("status").notNull().default("pending"),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** Who receives the receipt. */
+    email: text("email").notNull().default(""),
+    details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    fulfilledAt: timestamp("fulfilled_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("payments_token_idx").on(t.tokenHash), index("payments_reference_idx").on(t.kind, t.referenceId)],
+);
