@@ -14,14 +14,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEml } from "../../scripts/lib/eml.mjs";
 import { addUser, apiClient, fakeClock } from "../accounts/test-support";
 import { issueTokens, tokenKey } from "../accounts/tokens";
-import { domains, forms, formSubmissions, images } from "../db/schema";
+import { domains, forms, formSubmissions, images, payments } from "../db/schema";
 import { createMailer, type Mailer } from "../mail/mailer";
+import { fulfilPayment } from "../payments/service";
 import { readSeeds } from "../seed";
 import { closeAndSettle, createCmsApp, drivers, openTestDatabase, type TestDatabase } from "../test/databases";
 import { solveChallenge } from "./captcha";
 import { seedForms } from "./seed";
 
 const API = "/api/v1/cognito";
+/** A signature: a small PNG (made in beforeAll). */
+let SIGNATURE = "";
 const secret = tokenKey("forms-routes-test-secret-0123456789-abcdef");
 
 for (const driver of drivers) {
@@ -36,6 +39,10 @@ for (const driver of drivers) {
 
     beforeAll(async () => {
       t = await openTestDatabase(driver.name, "forms-routes");
+      const png = await sharp({ create: { width: 60, height: 30, channels: 3, background: "#fff" } })
+        .png()
+        .toBuffer();
+      SIGNATURE = `data:image/png;base64,${png.toString("base64")}`;
       const db = t.database.db;
       await db.insert(domains).values({
         name: "localhost",
@@ -330,6 +337,83 @@ for (const driver of drivers) {
         });
         expect(res).toMatchObject({ status: 400, body: { errors: { signature: ["must be a signature image"] } } });
         expect(await submissions(form.id)).toBe(0);
+      });
+    });
+
+    describe("a form with a cost", () => {
+      const booking = (extra: Record<string, unknown> = {}) => ({
+        name: "Pat",
+        email: "pat@example.com",
+        phone: "0400 111 222",
+        date: "05/12/2026",
+        attendees: "2",
+        signature: SIGNATURE,
+        accept_waiver: "1",
+        ...extra,
+      });
+
+      it("waits for payment, answers the gateway address, and mails once the payment is fulfilled", async () => {
+        const k = key();
+        const json = { data: booking(), url: "https://shop.example/workshop", idempotency_key: k, language: "fr" };
+        const res = await api.call("POST", `${API}/form/submit/3`, { json });
+        expect(res.body, JSON.stringify(res.body)).toMatchObject({
+          success: true,
+          payment: expect.stringMatching(/\/pay\/[\w-]{43}$/),
+        });
+        const again = await api.call("POST", `${API}/form/submit/3`, { json });
+        expect(again.body).toEqual(res.body);
+        const [row] = await t.database.db.select().from(formSubmissions).where(eq(formSubmissions.idempotencyKey, k));
+        expect(row).toMatchObject({
+          status: "awaiting_payment",
+          formVersion: 1,
+          answers: { date: "2026-12-05", accept_waiver: "1" },
+        });
+        expect(row.paymentId).not.toBeNull();
+        const [payment] = await t.database.db.select().from(payments).where(eq(payments.id, row.paymentId!));
+        expect(payment).toMatchObject({
+          kind: "form",
+          referenceId: row.id,
+          amountCents: 9500,
+          status: "pending",
+          email: "pat@example.com",
+        });
+        expect((await outbox()).filter((m) => m.to === "pat@example.com")).toHaveLength(0);
+
+        // A pending payment fulfils nothing; a paid one marks the submission paid and mails, once.
+        expect((await fulfilPayment(t.database.db, payment.id, { mailer })).fulfilled).toBe(false);
+        await t.database.db
+          .update(payments)
+          .set({ status: "paid", paidAt: new Date(clock.now()) })
+          .where(eq(payments.id, payment.id));
+        expect((await fulfilPayment(t.database.db, payment.id, { mailer })).fulfilled).toBe(true);
+        expect((await fulfilPayment(t.database.db, payment.id, { mailer })).fulfilled).toBe(false);
+        const [paid] = await t.database.db.select().from(formSubmissions).where(eq(formSubmissions.id, row.id));
+        expect(paid.status).toBe("paid");
+        const receipts = (await outbox()).filter((m) => m.to === "pat@example.com");
+        expect(receipts).toHaveLength(1);
+        expect(receipts[0].subject).toBe("Nous avons reçu votre formulaire : Workshop booking");
+        expect(receipts[0].text).toContain("$95.00");
+        expect(
+          (await outbox()).some(
+            (m) => m.to === "hello@dovetail.test" && m.subject === "New submission: Workshop booking",
+          ),
+        ).toBe(true);
+        const after = await api.call("POST", `${API}/form/submit/3`, { json });
+        expect(after.body).toEqual({ success: true, message: res.body.message });
+      });
+
+      it("stores nothing when the waiver is not accepted", async () => {
+        const res = await api.call("POST", `${API}/form/submit/3`, {
+          json: {
+            data: booking({ accept_waiver: "0", attendees: "7" }),
+            url: "https://shop.example/workshop",
+            idempotency_key: key(),
+          },
+        });
+        expect(res).toMatchObject({
+          status: 400,
+          body: { errors: { accept_waiver: ["is required"], attendees: ["must be at most 6"] } },
+        });
       });
     });
 

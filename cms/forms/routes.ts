@@ -11,8 +11,9 @@ import { bearerToken, verifyAccessToken } from "../accounts/tokens";
 import { parseBody, parseQueryOr400 } from "../accounts/validation";
 import type { CmsEnv } from "../context";
 import type { Mailer } from "../mail/mailer";
+import { registerFulfilment, startPayment } from "../payments/service";
 import { issueChallenge } from "./captcha";
-import { findForm, formAnswer, type StartFormPayment, submitForm } from "./service";
+import { findForm, formAnswer, fulfilFormPayment, type StartFormPayment, submitForm } from "./service";
 
 /** Submissions allowed per client address in a window (before AUTH_RATE_LIMIT's multiplier). */
 export const SUBMIT_LIMIT = { limit: 20, windowSeconds: 900 };
@@ -52,13 +53,19 @@ async function optionalMember(c: Context<CmsEnv>, needed: boolean) {
 
 export interface FormRoutesOptions {
   mailer: Mailer;
-  /** A paid form's payment (the payments area's startPayment, bound to the request). */
+  /** A paid form's payment; default the payments area's startPayment, in the submission's transaction. */
   startPayment?: (c: Context<CmsEnv>) => StartFormPayment;
   captchaDifficulty?: number;
 }
 
 export function formRoutes(options: FormRoutesOptions) {
   const routes = new Hono<CmsEnv>();
+  registerFulfilment("form", fulfilFormPayment);
+  const pay =
+    options.startPayment ??
+    ((c: Context<CmsEnv>): StartFormPayment =>
+      (tx, input) =>
+        startPayment(c, input, tx));
 
   routes.get("/form", async (c) => {
     const query = parseQueryOr400(c, formQuery);
@@ -99,7 +106,7 @@ export function formRoutes(options: FormRoutesOptions) {
         now: c.var.now,
         secret: c.var.tokenSecret,
         user,
-        startPayment: options.startPayment?.(c),
+        startPayment: pay(c),
         captchaDifficulty: options.captchaDifficulty,
       },
       {
