@@ -15,7 +15,7 @@ import { contentRoutes } from "./content/routes";
 import type { CmsEnv } from "./context";
 import type { Database } from "./db/client";
 import { type ContentChange, type ContentChangeListener, createNotifier } from "./events";
-import { formRoutes } from "./forms/routes";
+import { FORM_SUBMIT_BODY_BYTES, FORM_SUBMIT_PATH, formRoutes } from "./forms/routes";
 import { galleryRoutes } from "./galleries/routes";
 import { createGraphql } from "./graphql/schema";
 import { groupRoutes } from "./groups/routes";
@@ -78,7 +78,13 @@ export function createCmsApp(database: Database, options: CmsAppOptions = {}): C
     "*",
     bodyGuard(
       (path) =>
-        path === "/graphql" ? MAX_GRAPHQL_BODY_BYTES : path === UPLOAD_PATH ? UPLOAD_BODY_BYTES : MAX_BODY_BYTES,
+        path === "/graphql"
+          ? MAX_GRAPHQL_BODY_BYTES
+          : path === UPLOAD_PATH
+            ? UPLOAD_BODY_BYTES
+            : path.startsWith(FORM_SUBMIT_PATH)
+              ? FORM_SUBMIT_BODY_BYTES
+              : MAX_BODY_BYTES,
       (path) => (path === UPLOAD_PATH ? apiErrorResponse(imageTooLarge()) : tooLarge()),
     ),
   );

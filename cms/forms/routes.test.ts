@@ -323,6 +323,18 @@ for (const driver of drivers) {
         expect(receipt.text).toContain("Signature: (signed)");
       });
 
+      it("takes a body as large as a 2 MB signature", async () => {
+        const form = await signatureForm("sign-large");
+        const res = await api.call("POST", `${API}/form/submit/${form.id}`, {
+          json: {
+            data: { email: "sig@example.com", signature: `data:image/png;base64,${"A".repeat(1_500_000)}` },
+            url: "",
+            idempotency_key: key(),
+          },
+        });
+        expect(res).toMatchObject({ status: 400, body: { errors: { signature: ["must be a signature image"] } } });
+      });
+
       it("refuses an image that is not one", async () => {
         const form = await signatureForm("sign-bad");
         const res = await api.call("POST", `${API}/form/submit/${form.id}`, {

@@ -13,7 +13,12 @@ import type { CmsEnv } from "../context";
 import type { Mailer } from "../mail/mailer";
 import { registerFulfilment, startPayment } from "../payments/service";
 import { issueChallenge } from "./captcha";
+import { MAX_SIGNATURE } from "./definition";
 import { findForm, formAnswer, fulfilFormPayment, type StartFormPayment, submitForm } from "./service";
+
+/** Where submissions are posted, and their body's bound: a 2 MB signature and the other answers. */
+export const FORM_SUBMIT_PATH = "/api/v1/cognito/form/submit/";
+export const FORM_SUBMIT_BODY_BYTES = MAX_SIGNATURE + 512 * 1024;
 
 /** Submissions allowed per client address in a window (before AUTH_RATE_LIMIT's multiplier). */
 export const SUBMIT_LIMIT = { limit: 20, windowSeconds: 900 };
