@@ -15,6 +15,7 @@ import { contentRoutes } from "./content/routes";
 import type { CmsEnv } from "./context";
 import type { Database } from "./db/client";
 import { type ContentChange, type ContentChangeListener, createNotifier } from "./events";
+import { FORM_SUBMIT_BODY_BYTES, FORM_SUBMIT_PATH, formRoutes } from "./forms/routes";
 import { galleryRoutes } from "./galleries/routes";
 import { createGraphql } from "./graphql/schema";
 import { groupRoutes } from "./groups/routes";
@@ -83,7 +84,13 @@ export function createCmsApp(database: Database, options: CmsAppOptions = {}): C
     "*",
     bodyGuard(
       (path) =>
-        path === "/graphql" ? MAX_GRAPHQL_BODY_BYTES : path === UPLOAD_PATH ? UPLOAD_BODY_BYTES : MAX_BODY_BYTES,
+        path === "/graphql"
+          ? MAX_GRAPHQL_BODY_BYTES
+          : path === UPLOAD_PATH
+            ? UPLOAD_BODY_BYTES
+            : path.startsWith(FORM_SUBMIT_PATH)
+              ? FORM_SUBMIT_BODY_BYTES
+              : MAX_BODY_BYTES,
       (path) => (path === UPLOAD_PATH ? apiErrorResponse(imageTooLarge()) : tooLarge()),
     ),
   );
@@ -111,6 +118,7 @@ export function createCmsApp(database: Database, options: CmsAppOptions = {}): C
 
   // Before any other `/user` routes: `GET /user/{id}` must not take these paths.
   app.route("/api/v1/cognito/user", codeRoutes(mailer));
+  app.route("/api/v1/cognito", formRoutes({ mailer }));
   app.route("/api/v1/cognito", siteRoutes);
   app.route("/api/v1/cognito", pageRoutes);
   app.route("/api/v1/cognito", groupRoutes);
