@@ -25,6 +25,7 @@ import { mediaRoutes } from "./media/routes";
 import { defaultImageCacheDir } from "./media/variants";
 import { pageRoutes } from "./pages/routes";
 import { siteRoutes } from "./site/routes";
+import { voucherRoutes } from "./vouchers/routes";
 
 export interface CmsAppOptions {
   /** Production: GraphQL introspection is off. */
@@ -98,6 +99,7 @@ export function createCmsApp(database: Database, options: CmsAppOptions = {}): C
   app.route("/api/v1/cognito/user", accountRoutes);
   app.route("/api/v1/sell/address", addressRoutes);
   app.route("/", oauthRoutes);
+  app.route("/api/v1/cognito/giftVoucher", voucherRoutes());
 
   app.on(["GET", "POST"], "/graphql", (c) => yoga.fetch(c.req.raw, { db: database.db, now: c.var.now }));
 
