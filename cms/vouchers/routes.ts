@@ -11,14 +11,28 @@ import { enforceRateLimit } from "../accounts/rate-limit";
 import { requireUser } from "../accounts/tokens";
 import { parseBody } from "../accounts/validation";
 import type { CmsEnv } from "../context";
+import { MAX_LIST_ITEMS } from "../graphql/limits";
+import { imageRecord } from "../media/records";
 import { getImageRecord } from "../media/service";
 import { normaliseVoucherCode } from "./codes";
-import { findVoucherByCode, redeemVoucher, voucherLiability } from "./service";
+import { findVoucherByCode, listVoucherThemes, redeemVoucher, voucherLiability } from "./service";
 
 const redeemSchema = z.object({ code: z.string().trim().min(1, "is required").max(100) });
 
 export function voucherRoutes() {
   const app = new Hono<CmsEnv>();
+
+  // The themes as the widget shows them (the REST twin of GraphQL's cognitoGiftVoucherThemes).
+  app.get("/themes", async (c) => {
+    const themes = await listVoucherThemes(c.var.db, MAX_LIST_ITEMS);
+    return c.json({
+      data: themes.map((t) => ({
+        id: t.id,
+        name: t.name,
+        image: t.imageRow ? imageRecord(t.imageRow, { aspect: "16x9", width: 400 }) : null,
+      })),
+    });
+  });
 
   app.post("/redeem", requireUser, async (c) => {
     const user = c.var.user;
