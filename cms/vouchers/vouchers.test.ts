@@ -16,9 +16,14 @@ import { addUser, type ApiClient, apiClient, fakeClock, setSiteSettings } from "
 import { issueTokens, tokenKey } from "../accounts/tokens";
 import { giftVouchers, voucherThemes } from "../db/schema";
 import { createMailer, type Mailer } from "../mail/mailer";
+import { createTestGateway } from "../payments/test-gateway";
 import { closeAndSettle, createCmsApp, drivers, openTestDatabase, type TestDatabase } from "../test/databases";
 import { looksLikeVoucherCode, newVoucherCode, VOUCHER_CODE_ALPHABET } from "./codes";
 import { createPendingVoucher, fulfilVoucher } from "./service";
+
+const b64 = (text: string) => Buffer.from(text).toString("base64");
+const cookieOf = (res: { headers: Headers }) => (res.headers.get("set-cookie") ?? "").split(";")[0];
+const csrfOf = (html: string) => /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? "";
 
 const API = "/api/v1/cognito/giftVoucher";
 const SITE = "https://shop.example";
@@ -55,7 +60,14 @@ for (const driver of drivers) {
       dataDir = mkdtempSync(path.join(os.tmpdir(), "dovetail-vouchers-"));
       mailer = createMailer({ outboxDir: path.join(dataDir, "outbox"), from: "Dovetail <hello@example.com>" });
       api = apiClient(
-        createCmsApp(t.database, { clock: clock.now, mailer, siteUrl: SITE, tokenSecret: secret, authRateLimit: 100 }),
+        createCmsApp(t.database, {
+          clock: clock.now,
+          mailer,
+          siteUrl: SITE,
+          tokenSecret: secret,
+          authRateLimit: 100,
+          paymentGateway: createTestGateway({ secret: "vouchers-test-notify-secret" }),
+        }),
       );
     });
     afterAll(async () => {
@@ -97,6 +109,55 @@ for (const driver of drivers) {
       const [row] = await t.database.db.select().from(giftVouchers).where(eq(giftVouchers.id, id));
       return row.code ?? "";
     }
+
+    it("payNow validates the theme, the amount, the e-mail and the return address", async () => {
+      const good = { theme_id: themeId, amount: 100, email: "buyer@example.com", url: b64(`${SITE}/gift-vouchers`) };
+      const cases: [Record<string, unknown>, string][] = [
+        [{ amount: 0 }, "amount"],
+        [{ amount: -5 }, "amount"],
+        [{ amount: 5000.01 }, "amount"],
+        [{ amount: 10.005 }, "amount"],
+        [{ amount: "ten" }, "amount"],
+        [{ email: "nobody" }, "email"],
+        [{ url: b64("javascript:alert(1)") }, "url"],
+        [{ url: "%%%" }, "url"],
+        [{ theme_id: 99_999 }, "theme_id"],
+      ];
+      for (const [change, field] of cases) {
+        const res = await api.post(`${API}/payNow`, { ...good, ...change });
+        expect(res.status, JSON.stringify(change)).toBe(400);
+        expect(Object.keys(res.body.errors ?? {}), JSON.stringify(change)).toContain(field);
+      }
+      const res = await api.post(`${API}/payNow`, { ...good, amount: 5000 });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ success: true });
+      expect(res.body.payment).toMatch(/\/pay\/[\w-]{43}$/);
+    });
+
+    it("buying through the test gateway issues and mails one code, checked twice", async () => {
+      const email = `gift${++n}@example.com`;
+      const returnUrl = `${SITE}/gift-vouchers`;
+      const res = await api.post(`${API}/payNow`, { theme_id: themeId, amount: "100.00", email, url: b64(returnUrl) });
+      expect(res.status).toBe(200);
+      const token = /\/pay\/([\w-]+)$/.exec(res.body.payment)![1];
+      const page = await api.get(`/pay/${token}`);
+      expect(page.status).toBe(200);
+      const form = new URLSearchParams({ csrf: csrfOf(page.body), outcome: "paid" });
+      const paid = await api.call("POST", `/pay/${token}`, { form, headers: { cookie: cookieOf(page) } });
+      expect(paid.status).toBe(303);
+      for (let i = 0; i < 2; i++) {
+        const check = await api.get(
+          `/api/v1/cognito/payment/checkPaid?url=${encodeURIComponent(b64(returnUrl))}&payum_token=${token}`,
+        );
+        expect(check.body.success).toBe(true);
+      }
+      const mails = (await outbox()).filter((m) => m.to.includes(email));
+      expect(mails).toHaveLength(1);
+      const code = /\b([A-Z2-9]{12})\b/.exec(mails[0].text)![1];
+      expect(looksLikeVoucherCode(code)).toBe(true);
+      const view = await api.get(`${API}/voucher/${code}`);
+      expect(view.body.voucher).toMatchObject({ amount: 100, status: "issued" });
+    });
 
     it("fulfilment issues a code once and mails it with the print link", async () => {
       const v = await issued(5_000);
