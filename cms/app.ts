@@ -57,6 +57,12 @@ export interface CmsAppOptions {
    * `DATA_DIR/payment-notify-secret`: `loadNotifySecret`); default a random one per app (tests).
    */
   paymentNotifySecret?: string;
+  /**
+   * The public address of the CMS's `/pay/…` pages (the test gateway): the CMS alone sets its own
+   * (CMS_PUBLIC_URL); default the return address's origin: the site, which hands `/pay/` to the
+   * embedded CMS.
+   */
+  paymentPageUrl?: string;
 }
 
 export interface CmsApp {
@@ -100,6 +106,7 @@ export function createCmsApp(database: Database, options: CmsAppOptions = {}): C
     c.set("siteUrl", options.siteUrl);
     c.set("mailer", mailer);
     c.set("paymentGateway", paymentGateway);
+    c.set("paymentPageUrl", options.paymentPageUrl);
     await next();
   });
 

@@ -19,6 +19,8 @@ export interface CmsEnv {
     mailer: Mailer;
     /** The payment gateway (`paymentGateway` option; default the test gateway). */
     paymentGateway: PaymentGateway;
+    /** Where browsers reach the CMS's `/pay/…` pages (`paymentPageUrl` option); undefined: the site's. */
+    paymentPageUrl: string | undefined;
     /** The signed-in member: set by `requireUser` (cms/accounts/tokens.ts) on Bearer calls only. */
     user: typeof users.$inferSelect;
     /** The signed-in member's refresh-token family: set by `requireUser`. */

@@ -1,8 +1,11 @@
 /** The payments service: creating, recording, fulfilling exactly once, on each driver. */
 import { eq } from "drizzle-orm";
+import { Hono } from "hono";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 
+import { isApiError } from "../accounts/errors";
 import { fakeClock } from "../accounts/test-support";
+import type { CmsEnv } from "../context";
 import type { Db } from "../db/client";
 import { payments } from "../db/schema";
 import { closeAndSettle, drivers, openTestDatabase, type TestDatabase } from "../test/databases";
@@ -14,6 +17,7 @@ import {
   type Payment,
   recordResult,
   registerFulfilment,
+  startPayment,
   unregisterFulfilment,
 } from "./service";
 import { createTestGateway } from "./test-gateway";
@@ -142,6 +146,41 @@ for (const driver of drivers) {
       expect(ran).toEqual([made.paymentId]);
       const [row]: Payment[] = await db.select().from(payments).where(eq(payments.id, made.paymentId));
       expect(row.fulfilledAt).not.toBeNull();
+    });
+    it("startPayment: the app's gateway, the site's return addresses only", async () => {
+      const start = (siteUrl: string | undefined, pageUrl: string | undefined) => {
+        const app = new Hono<CmsEnv>();
+        app.use("*", async (c, next) => {
+          c.set("db", db);
+          c.set("now", clock.now());
+          c.set("siteUrl", siteUrl);
+          c.set("paymentGateway", gateway);
+          c.set("paymentPageUrl", pageUrl);
+          await next();
+        });
+        app.post("/start", async (c) => c.json(await startPayment(c, input({ returnUrl: c.req.query("url")! }))));
+        app.onError((err, c) => (isApiError(err) ? c.json(err.body(), err.status) : c.json({}, 500)));
+        return (url: string) =>
+          Promise.resolve(app.request(`/start?url=${encodeURIComponent(url)}`, { method: "POST" })).then(async (r) => ({
+            status: r.status,
+            body: (await r.json()) as { redirectUrl: string; token: string },
+          }));
+      };
+      const embedded = start("https://site.example", undefined);
+      const ok = await embedded("https://site.example/vouchers?x=1");
+      expect(ok.status).toBe(200);
+      expect(ok.body.redirectUrl).toBe(`https://site.example/pay/${ok.body.token}`);
+      expect((await embedded("https://evil.example/vouchers")).status).toBe(400);
+      expect((await embedded("ftp://site.example/")).status).toBe(400);
+      // The default site URL (localhost): any loopback host, the page on the return's origin.
+      const local = start("http://localhost:3000", undefined);
+      const loop = await local("http://127.0.0.1:3000/forms/1");
+      expect(loop.body.redirectUrl).toBe(`http://127.0.0.1:3000/pay/${loop.body.token}`);
+      expect((await local("https://site.example/forms/1")).status).toBe(400);
+      // The CMS alone: its own page address.
+      const alone = start("https://site.example", "https://cms.example/");
+      const split = await alone("https://site.example/forms/1");
+      expect(split.body.redirectUrl).toBe(`https://cms.example/pay/${split.body.token}`);
     });
   });
 }

@@ -228,24 +228,38 @@ export async function fulfilPayment(
   });
 }
 
+const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * Whether a return address may be used with the site at `siteUrl`: on its origin, or, when the
+ * site's URL is a loopback one (the default `http://localhost:{PORT}`), on any loopback host.
+ */
+export function isSiteAddress(address: string, siteUrl: string | undefined): boolean {
+  if (!siteUrl) return true;
+  const url = new URL(address);
+  const site = new URL(siteUrl);
+  if (url.origin === site.origin) return true;
+  return LOOPBACK.has(site.hostname) && LOOPBACK.has(url.hostname);
+}
+
 /**
  * Starts a payment from a route: the app's gateway (`paymentGateway` option), database, clock and
- * site URL. When the site's URL is configured, the return URL must be on its origin (400 if not).
- * Pass `db` to store the payment in a transaction of your own.
+ * site URL. The return URL must be an http(s) address of the site (`isSiteAddress`; 400 if not).
+ * The gateway's page is on `paymentPageUrl` when configured (the CMS alone), else on the return
+ * address's origin (the site hands `/pay/` to the embedded CMS). Pass `db` to store the payment in
+ * a transaction of your own.
  */
 export async function startPayment(
   c: Context<CmsEnv>,
   input: CreatePaymentInput,
   db: Db = c.var.db,
 ): Promise<CreatedPayment> {
-  const siteUrl = c.var.siteUrl;
-  if (siteUrl) {
-    const normalised = normaliseReturnUrl(input.returnUrl);
-    if (!normalised || new URL(normalised).origin !== new URL(siteUrl).origin) {
-      throw badInput("url", "must be an address of the site");
-    }
+  const normalised = input.returnUrl.length <= 2000 ? normaliseReturnUrl(input.returnUrl) : null;
+  if (!normalised || !isSiteAddress(normalised, c.var.siteUrl)) {
+    throw badInput("url", "must be an address of the site");
   }
-  return createPayment(db, input, c.var.paymentGateway, c.var.now, { baseUrl: siteUrl });
+  const baseUrl = c.var.paymentPageUrl ?? new URL(normalised).origin;
+  return createPayment(db, input, c.var.paymentGateway, c.var.now, { baseUrl });
 }
 
 /** Dollars with 2 decimals (a number) from cents. */
