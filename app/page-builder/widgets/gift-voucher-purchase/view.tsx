@@ -172,6 +172,7 @@ export function GiftVoucherPurchaseView({ widget, fields, data, env }: Props) {
                     <span className="flex items-center gap-2">
                       <input
                         type="radio"
+                        className="h-6 w-6 shrink-0 accent-brand"
                         name="theme_id"
                         value={theme.id}
                         defaultChecked={values.theme_id ? values.theme_id === String(theme.id) : i === 0}
@@ -194,6 +195,7 @@ export function GiftVoucherPurchaseView({ widget, fields, data, env }: Props) {
                 >
                   <input
                     type="radio"
+                    className="h-6 w-6 shrink-0 accent-brand"
                     name="amount"
                     value={amount.toFixed(2)}
                     defaultChecked={chosen === amount.toFixed(2) || chosen === String(amount)}
@@ -203,7 +205,13 @@ export function GiftVoucherPurchaseView({ widget, fields, data, env }: Props) {
               ))}
               {custom ? (
                 <label className="flex cursor-pointer items-center gap-2 rounded-md border border-stone-300 px-3 py-2 has-[:checked]:border-brand dark:border-stone-600">
-                  <input type="radio" name="amount" value="custom" defaultChecked={chosen === "custom"} />
+                  <input
+                    type="radio"
+                    className="h-6 w-6 shrink-0 accent-brand"
+                    name="amount"
+                    value="custom"
+                    defaultChecked={chosen === "custom"}
+                  />
                   {t("voucher.customAmount")}
                 </label>
               ) : null}
