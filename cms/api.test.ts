@@ -361,13 +361,14 @@ for (const driver of drivers) {
         );
       });
 
-      it("the header links are Home, About, Catalogue, Delivery, Where to find us", async () => {
+      it("the header links are Home, About, Catalogue, Delivery, Gift vouchers, Where to find us", async () => {
         const res = await cms.get(`${API}/link?parent=header`);
         expect(res.body.data.map((l: any) => l.link)).toEqual([
           "/",
           "/about",
           "/catalogue",
           "/delivery",
+          "/gift-vouchers",
           "/where-to-find-us",
         ]);
       });

@@ -29,6 +29,7 @@ import type { PaymentGateway } from "./payments/gateway";
 import { paymentRoutes } from "./payments/routes";
 import { createTestGateway, TestGateway, testGatewayRoutes } from "./payments/test-gateway";
 import { siteRoutes } from "./site/routes";
+import { voucherRoutes } from "./vouchers/routes";
 
 export interface CmsAppOptions {
   /** Production: GraphQL introspection is off. */
@@ -129,6 +130,7 @@ export function createCmsApp(database: Database, options: CmsAppOptions = {}): C
   app.route("/api/v1/cognito/user", accountRoutes);
   app.route("/api/v1/sell/address", addressRoutes);
   app.route("/", oauthRoutes);
+  app.route("/api/v1/cognito/giftVoucher", voucherRoutes());
   app.route("/api/v1/cognito/payment", paymentRoutes);
   if (paymentGateway instanceof TestGateway) {
     app.route(

@@ -124,10 +124,10 @@ const expectedCounts = {
 };
 
 it("the seed files hold what the API tests expect", () => {
-  expect(expectedCounts).toMatchObject({ domains: 1, links: 14, redirects: 6 });
+  expect(expectedCounts).toMatchObject({ domains: 1, links: 15, redirects: 6 });
   expect(expectedCounts.page_blocks).toBeGreaterThanOrEqual(3);
   expect(seeds.pages.map((p) => p.url)).toEqual(
-    expect.arrayContaining(["home", "about", "catalogue", "delivery", "error", "where-to-find-us"]),
+    expect.arrayContaining(["home", "about", "catalogue", "delivery", "error", "where-to-find-us", "gift-vouchers"]),
   );
   // The content the content API tests and the showcase page rely on.
   expect(expectedCounts).toMatchObject({

@@ -6,7 +6,14 @@
  * loaded (app/lib/enhancer-loader.ts). Each is `app/enhancers/{name}.ts`, with an optional
  * stylesheet `app/enhancers/{name}.css`; `scripts/build-enhancers.mjs` builds them.
  */
-export const ENHANCERS = ["slideshow", "lightbox", "slider", "background-video", "product-view"] as const;
+export const ENHANCERS = [
+  "slideshow",
+  "lightbox",
+  "slider",
+  "background-video",
+  "product-view",
+  "voucher-amount",
+] as const;
 
 export type EnhancerName = (typeof ENHANCERS)[number];
 

@@ -24,8 +24,10 @@ import type { InitialData, Page, Product } from "./api/schemas";
 import { getInitialData, getSettings } from "./api/site.server";
 import { requireMember } from "./auth.server";
 import { cacheControl } from "./cache-control";
+import { ensureCsrfToken } from "./csrf.server";
 import { enhancerAssets } from "./enhancers.server";
 import { getI18n } from "./i18n.server";
+import { siteOrigin } from "./origin.server";
 import { hasSessionCookie } from "./session.server";
 import type { ProductFacts } from "./structured-data";
 import { siteTimeZone } from "./time-zone";
@@ -125,7 +127,8 @@ export function pageCacheControl(
  * neither the cache nor the seeds hold the page.
  */
 export async function loadCmsPage(request: Request, context: AppLoadContext, pathname: string) {
-  const { transport, signedIn, preferences } = await context.visitor();
+  const visitor = await context.visitor();
+  const { transport, signedIn, preferences } = visitor;
   const url = parseUrl(pathname);
   if (!pagePathSchema.safeParse(url.full_url).success) throw notFound(pathname);
   // A photo's own page: ?gallery={widget}&photo={n} (decision 038); anything malformed is no page.
@@ -165,6 +168,11 @@ export async function loadCmsPage(request: Request, context: AppLoadContext, pat
         itemUrl,
         itemParameter: itemUrl ? url.url_parameter_2 : null,
         pagePath: `/${page.url}`,
+        address: new URL(
+          `${siteOrigin(request, context)}${new URL(request.url).pathname}${new URL(request.url).search}`,
+        ),
+        takeFlash: (key) => visitor.session.get(key),
+        csrfToken: () => ensureCsrfToken(visitor.session),
       }).catch((error) => {
         if (error instanceof ItemNotFound) throw notFound(pathname);
         throw error;
@@ -206,7 +214,10 @@ export async function loadCmsPage(request: Request, context: AppLoadContext, pat
       },
       {
         headers: {
-          "Cache-Control": pageCacheControl(request, signedIn, untilChange, context.publicUrl),
+          // A payment's return is about one visitor's payment: never shared.
+          "Cache-Control": new URL(request.url).searchParams.has("payum_token")
+            ? cacheControl.private
+            : pageCacheControl(request, signedIn, untilChange, context.publicUrl),
           Vary: "Cookie, Accept-Language",
         },
       },

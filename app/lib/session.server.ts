@@ -53,6 +53,8 @@ export type Toast = z.infer<typeof toastSchema>;
 
 export interface SessionFlash {
   toast?: Toast;
+  /** The gift voucher widget's refused post: its input and errors (`routes/vouchers.tsx`). */
+  voucher?: unknown;
 }
 export type AppSession = Session<SessionData, SessionFlash>;
 type AppSessionStorage = SessionStorage<SessionData, SessionFlash>;

@@ -66,6 +66,7 @@ describe("the widget list", () => {
       "core/faq",
       "core/gallery",
       "core/gallery_group",
+      "core/gift_voucher_purchase",
       "core/hero_quote",
       "core/hero_testimonial",
       "core/image_with_content",

@@ -19,6 +19,12 @@ export interface WidgetLoadContext {
   itemParameter?: string | null;
   /** The page's own path ("/showcase"), for links to its item views. */
   pagePath?: string;
+  /** The address as the browser sees it (the site's public origin, the path, the query): a payment's return. */
+  address?: URL;
+  /** Takes what an action left in the session's flash for a widget of this page (read once). */
+  takeFlash?: (key: "voucher") => unknown;
+  /** The visitor's CSRF token, for a form a widget renders (made on first use; the page is then private). */
+  csrfToken?: () => string;
 }
 
 /** Thrown by a widget's load when the item the URL names does not exist: the page is a 404. */

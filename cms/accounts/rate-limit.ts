@@ -72,6 +72,8 @@ export const AUTH_LIMITS = {
   recover: { account: { limit: 5, windowSeconds: 900 }, address: { limit: 30, windowSeconds: 900 } },
   /** A code checked (/recoverPasswordCheck, /loginRecoveryCode). */
   code: { account: { limit: 10, windowSeconds: 900 }, address: { limit: 50, windowSeconds: 900 } },
+  /** A gift voucher code tried (POST /giftVoucher/redeem). */
+  voucher: { account: { limit: 10, windowSeconds: 900 }, address: { limit: 50, windowSeconds: 900 } },
 } as const;
 
 export type AuthAction = keyof typeof AUTH_LIMITS;

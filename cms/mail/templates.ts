@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 
 import type { MailMessage } from "./mailer";
 
-export type MailKind = "login_link" | "login_code" | "register" | "existing_account" | "recovery";
+export type MailKind = "login_link" | "login_code" | "register" | "existing_account" | "recovery" | "voucher";
 
 export interface MailValues {
   /** The site's name, as the domain settings give it. */
@@ -22,6 +22,8 @@ export interface MailValues {
   /** For "existing_account": the sign-in and password recovery pages. */
   loginUrl?: string;
   recoverUrl?: string;
+  /** For "voucher": the amount as shown ("$100.00"). */
+  amount?: string;
 }
 
 type Texts = Record<string, unknown>;
@@ -130,6 +132,15 @@ function blocksOf(kind: MailKind, t: (key: string) => string, values: MailValues
         button("existing_account.recover", values.recoverUrl),
         p("existing_account.not_you"),
       ];
+    case "voucher":
+      return [
+        p("greeting_anonymous"),
+        p("voucher.intro"),
+        code(),
+        p("voucher.print"),
+        button("voucher.button"),
+        p("voucher.redeem"),
+      ];
     case "recovery": {
       const blocks = [greeting, p("recovery.intro"), code()];
       if (values.link) blocks.push(p("recovery.or_link"), button("recovery.button"));
@@ -183,7 +194,7 @@ export function renderMail(
   const chosen = mailLanguage(language);
   const texts = textsOf(chosen);
   const english = chosen === FALLBACK ? texts : textsOf(FALLBACK);
-  const filled = { site: values.site, name: values.name, code: values.code };
+  const filled = { site: values.site, name: values.name, code: values.code, amount: values.amount };
   const t = (key: string) => interpolate(lookup(texts, key) ?? lookup(english, key) ?? "", filled);
   const blocks = blocksOf(kind, t, values);
   const subject = t(`${kind}.subject`);

@@ -1,9 +1,19 @@
-/** The vouchers area's service; for now the gift voucher themes a buyer chooses from. */
-import { asc } from "drizzle-orm";
+/**
+ * The vouchers area's service (decision 051, 058): the themes a buyer chooses from, a voucher
+ * bought (pending until its payment is fulfilled, then issued with a code and mailed), redeemed
+ * once into the member's credit, and the liability (issued less redeemed) by month.
+ */
+import { and, asc, eq, isNotNull } from "drizzle-orm";
 
+import { addCredit } from "../accounts/credit";
+import { ApiError } from "../accounts/errors";
+import { accountSettings } from "../accounts/users";
 import type { Db } from "../db/client";
-import { voucherThemes } from "../db/schema";
+import { domains, giftVouchers, voucherThemes } from "../db/schema";
+import type { Mailer } from "../mail/mailer";
+import { renderMail } from "../mail/templates";
 import { loadImageRows, recordOf } from "../media/service";
+import { newVoucherCode } from "./codes";
 
 /** The first `limit` voucher themes in order, each with its image's row (for records at any aspect and width). */
 export async function listVoucherThemes(db: Db, limit: number) {
@@ -17,4 +27,193 @@ export async function listVoucherThemes(db: Db, limit: number) {
     rows.map((r) => r.imageHash),
   );
   return rows.map((r) => ({ id: r.id, name: r.name, imageRow: recordOf(images, r.imageHash) }));
+}
+
+export async function findVoucherTheme(db: Db, id: number) {
+  const [theme] = await db.select().from(voucherThemes).where(eq(voucherThemes.id, id)).limit(1);
+  return theme ?? null;
+}
+
+/** The smallest and largest voucher a buyer may pay for, in cents. */
+export const MIN_VOUCHER_CENTS = 100;
+export const MAX_VOUCHER_CENTS = 500_000;
+
+/** Dollars (a number with at most 2 decimals) as cents. */
+export function dollarsToCents(dollars: number): number {
+  return Math.round(dollars * 100);
+}
+
+export function formatDollars(cents: number): string {
+  return `$${(cents / 100).toFixed(2)}`;
+}
+
+export interface NewVoucher {
+  themeId: number;
+  amountCents: number;
+  buyerEmail: string;
+  buyerUserId?: number | null;
+}
+
+/** A pending voucher (no code yet): its payment's reference. */
+export async function createPendingVoucher(db: Db, input: NewVoucher) {
+  const [row] = await db
+    .insert(giftVouchers)
+    .values({
+      themeId: input.themeId,
+      amountCents: input.amountCents,
+      buyerEmail: input.buyerEmail,
+      buyerUserId: input.buyerUserId ?? null,
+      status: "pending",
+    })
+    .returning();
+  return row;
+}
+
+/** Links a pending voucher to its payment. */
+export async function setVoucherPayment(db: Db, voucherId: number, paymentId: number) {
+  await db.update(giftVouchers).set({ paymentId }).where(eq(giftVouchers.id, voucherId));
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  let e: unknown = error;
+  for (let i = 0; i < 4 && e && typeof e === "object"; i++) {
+    if ((e as { code?: unknown }).code === "23505") return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+export interface IssueContext {
+  mailer: Mailer;
+  /** The site's URL for the print link (the `siteUrl` option), else the domain's `site_url`. */
+  siteUrl: string | undefined;
+  now: number;
+}
+
+/**
+ * Issues a pending voucher: a new unique code (drawn again on a clash), status issued. Called by
+ * the payment's fulfilment, which runs once per payment; a voucher already issued is left as it
+ * is and not mailed again. Returns the code, or null when there is nothing to issue.
+ */
+export async function issueVoucher(db: Db, voucherId: number, now: number): Promise<string | null> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const code = newVoucherCode();
+    try {
+      const [row] = await db
+        .update(giftVouchers)
+        .set({ code, status: "issued", issuedAt: new Date(now) })
+        .where(and(eq(giftVouchers.id, voucherId), eq(giftVouchers.status, "pending")))
+        .returning();
+      if (!row) return null;
+      return code;
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+    }
+  }
+  throw new Error("Could not draw a unique voucher code");
+}
+
+async function siteOf(db: Db, siteUrl: string | undefined) {
+  const [domain] = await db.select().from(domains).orderBy(asc(domains.id)).limit(1);
+  const settings = domain?.settings ?? {};
+  const text = (key: string) => (typeof settings[key] === "string" ? (settings[key] as string).trim() : "");
+  const name = text("name") || text("organisation_name") || domain?.name || "Dovetail";
+  const url = (siteUrl || text("site_url")).replace(/\/+$/, "");
+  return { name, url };
+}
+
+/** The voucher kind's fulfilment: issue the code and mail it with the print link to the buyer. */
+export async function fulfilVoucher(db: Db, voucherId: number, ctx: IssueContext) {
+  const [voucher] = await db.select().from(giftVouchers).where(eq(giftVouchers.id, voucherId)).limit(1);
+  if (!voucher || voucher.status !== "pending") return;
+  const code = await issueVoucher(db, voucherId, ctx.now);
+  if (!code || !voucher.buyerEmail) return;
+  const site = await siteOf(db, ctx.siteUrl);
+  const message = renderMail("voucher", null, {
+    site: site.name,
+    code,
+    amount: formatDollars(voucher.amountCents),
+    link: `${site.url}/vouchers/${code}`,
+  });
+  ctx.mailer.send({ to: voucher.buyerEmail, subject: message.subject, text: message.text, html: message.html });
+}
+
+export const VOUCHER_NOT_VALID = "This code is not valid";
+export const VOUCHER_ALREADY_REDEEMED = "This voucher has already been redeemed";
+
+function refused(message: string) {
+  return new ApiError(400, message, { extra: { success: false } });
+}
+
+/**
+ * Redeems a code for a member in one transaction: the voucher row is locked (`for update`), so of
+ * concurrent redemptions one sees it issued and the others see it redeemed. Credits the member
+ * with the site's supplier (`payment_to_user_id`). Returns the amount in cents.
+ */
+export async function redeemVoucher(db: Db, code: string, userId: number, now: number): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [voucher] = await tx.select().from(giftVouchers).where(eq(giftVouchers.code, code)).limit(1).for("update");
+    if (!voucher || voucher.status === "pending") throw refused(VOUCHER_NOT_VALID);
+    if (voucher.status !== "issued") throw refused(VOUCHER_ALREADY_REDEEMED);
+    await tx
+      .update(giftVouchers)
+      .set({ status: "redeemed", redeemedAt: new Date(now), redeemedBy: userId })
+      .where(eq(giftVouchers.id, voucher.id));
+    const supplierId = (await accountSettings(tx)).payment_to_user_id;
+    await addCredit(tx, { userId, supplierId, amountCents: voucher.amountCents, reason: `Gift voucher ${code}` });
+    return voucher.amountCents;
+  });
+}
+
+/** An issued or redeemed voucher for the print view, with its theme; null for any other code. */
+export async function findVoucherByCode(db: Db, code: string) {
+  const [row] = await db
+    .select({ voucher: giftVouchers, theme: voucherThemes })
+    .from(giftVouchers)
+    .leftJoin(voucherThemes, eq(voucherThemes.id, giftVouchers.themeId))
+    .where(eq(giftVouchers.code, code))
+    .limit(1);
+  if (!row || (row.voucher.status !== "issued" && row.voucher.status !== "redeemed")) return null;
+  return row;
+}
+
+export interface LiabilityMonth {
+  month: string;
+  issued: number;
+  redeemed: number;
+  outstanding: number;
+}
+
+const monthOf = (date: Date) => date.toISOString().slice(0, 7);
+
+/**
+ * Vouchers issued and redeemed per month (UTC), in dollars, and the outstanding liability at the
+ * month's end (all issued so far less all redeemed so far). Months with no movement are left out.
+ */
+export async function voucherLiability(db: Db): Promise<LiabilityMonth[]> {
+  const rows = await db
+    .select({
+      amountCents: giftVouchers.amountCents,
+      issuedAt: giftVouchers.issuedAt,
+      redeemedAt: giftVouchers.redeemedAt,
+    })
+    .from(giftVouchers)
+    .where(isNotNull(giftVouchers.issuedAt));
+  const months = new Map<string, { issued: number; redeemed: number }>();
+  const at = (month: string) => {
+    let m = months.get(month);
+    if (!m) months.set(month, (m = { issued: 0, redeemed: 0 }));
+    return m;
+  };
+  for (const row of rows) {
+    if (row.issuedAt) at(monthOf(new Date(row.issuedAt))).issued += row.amountCents;
+    if (row.redeemedAt) at(monthOf(new Date(row.redeemedAt))).redeemed += row.amountCents;
+  }
+  let outstanding = 0;
+  return [...months.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([month, m]) => {
+      outstanding += m.issued - m.redeemed;
+      return { month, issued: m.issued / 100, redeemed: m.redeemed / 100, outstanding: outstanding / 100 };
+    });
 }

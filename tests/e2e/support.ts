@@ -19,7 +19,7 @@ export const SITE = {
 };
 
 /** The header navigation, in order (seeds/links.json, parent "header"). */
-export const HEADER_LINKS = ["Home", "About", "Catalogue", "Delivery", "Where to find us"];
+export const HEADER_LINKS = ["Home", "About", "Catalogue", "Delivery", "Gift vouchers", "Where to find us"];
 
 /** Seeded pages: path, h1 and the sitemap's seo_title (the document title before the suffix). */
 export const PAGES = {

@@ -37,9 +37,9 @@ const SAME_AS_ENGLISH_ALLOWED: Record<string, readonly string[]> = {
   "*": ["footer.abn", "footer.copyright"], // an abbreviation plus placeholders, or symbols plus placeholders
   id: ["footer.email", "login.email", "nav.menu"], // "Email" and "Menu" are the usual Indonesian UI words
   vi: ["footer.email", "login.email"], // "Email" is the usual Vietnamese UI word
-  de: ["login.code"], // "Code" is the German word for a sign-in code
+  de: ["login.code", "voucher.code", "voucher.print.code"], // "Code" is the German word for a sign-in code
   // "Menu" is the word in these languages too.
-  fr: ["nav.menu", "catalogue.dimensions", "login.code"], // "Dimensions" and "Code" are French words too
+  fr: ["nav.menu", "catalogue.dimensions", "login.code", "voucher.code", "voucher.print.code"], // "Dimensions" and "Code" are French words too
   it: ["nav.menu", "login.email", "login.password"], // Italian interfaces say "Email" and "Password"
   pl: ["nav.menu"],
   "pt-BR": ["nav.menu"],

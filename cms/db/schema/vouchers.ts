@@ -3,9 +3,8 @@ import { relations } from "drizzle-orm";
 import { integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 import { users } from "./accounts";
-import { payments } from "./payments";
-
 import { images } from "./media";
+import { payments } from "./payments";
 
 /** Gift voucher themes: the picture a buyer chooses for the voucher. */
 export const voucherThemes = pgTable("voucher_themes", {

@@ -1,0 +1,50 @@
+import { checkPaid, getVoucherThemes, type VoucherTheme } from "~/lib/api/vouchers.server";
+
+import type { WidgetLoadArgs } from "../../define-widget";
+import type { GiftVoucherPurchaseFields } from "./fields.server";
+import { type VoucherFlash, voucherFlashSchema } from "./schema";
+
+export interface GiftVoucherData {
+  themes: VoucherTheme[];
+  /** "redeem" when the address asks for it (`?voucher=redeem`) or a redeem post was refused. */
+  mode: "buy" | "redeem";
+  /** The page's path, where the forms come back to. */
+  page: string;
+  csrf: string;
+  /** Only on a payment's return (`?payum_token=`): whether it is paid. */
+  payment: "paid" | "failed" | null;
+  /** This widget's refused post, when there was one. */
+  reply: VoucherFlash | null;
+}
+
+/**
+ * core/gift_voucher_purchase: the themes, the form token, the refused post's input and errors,
+ * and, only when the address has `payum_token`, whether that payment is paid (checkPaid, which
+ * also fulfils it: the code goes out by mail).
+ */
+export async function load({
+  transport,
+  widget,
+  pagePath,
+  address,
+  takeFlash,
+  csrfToken,
+}: WidgetLoadArgs<GiftVoucherPurchaseFields>): Promise<GiftVoucherData> {
+  const token = address?.searchParams.get("payum_token") ?? "";
+  const returnAddress = address ? `${address.origin}${address.pathname}` : "";
+  const [themes, paid] = await Promise.all([
+    getVoucherThemes(transport),
+    token && returnAddress ? checkPaid(transport, returnAddress, token) : Promise.resolve(null),
+  ]);
+  const flashed = voucherFlashSchema.safeParse(takeFlash?.("voucher"));
+  const reply = flashed.success && flashed.data.widget === widget.id ? flashed.data : null;
+  const mode = reply?.intent ?? (address?.searchParams.get("voucher") === "redeem" ? "redeem" : "buy");
+  return {
+    themes,
+    mode,
+    page: pagePath ?? address?.pathname ?? "/",
+    csrf: csrfToken?.() ?? "",
+    payment: paid === null ? null : paid ? "paid" : "failed",
+    reply,
+  };
+}
