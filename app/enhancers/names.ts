@@ -6,7 +6,15 @@
  * loaded (app/lib/enhancer-loader.ts). Each is `app/enhancers/{name}.ts`, with an optional
  * stylesheet `app/enhancers/{name}.css`; `scripts/build-enhancers.mjs` builds them.
  */
-export const ENHANCERS = ["slideshow", "lightbox", "slider", "background-video", "product-view"] as const;
+export const ENHANCERS = [
+  "slideshow",
+  "lightbox",
+  "slider",
+  "background-video",
+  "product-view",
+  "form",
+  "signature",
+] as const;
 
 export type EnhancerName = (typeof ENHANCERS)[number];
 

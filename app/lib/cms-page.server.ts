@@ -25,6 +25,7 @@ import { getInitialData, getSettings } from "./api/site.server";
 import { requireMember } from "./auth.server";
 import { cacheControl } from "./cache-control";
 import { enhancerAssets } from "./enhancers.server";
+import { formVisit } from "./form-visit.server";
 import { getI18n } from "./i18n.server";
 import { hasSessionCookie } from "./session.server";
 import type { ProductFacts } from "./structured-data";
@@ -125,7 +126,8 @@ export function pageCacheControl(
  * neither the cache nor the seeds hold the page.
  */
 export async function loadCmsPage(request: Request, context: AppLoadContext, pathname: string) {
-  const { transport, signedIn, preferences } = await context.visitor();
+  const visitor = await context.visitor();
+  const { transport, signedIn, preferences } = visitor;
   const url = parseUrl(pathname);
   if (!pagePathSchema.safeParse(url.full_url).success) throw notFound(pathname);
   // A photo's own page: ?gallery={widget}&photo={n} (decision 038); anything malformed is no page.
@@ -165,6 +167,7 @@ export async function loadCmsPage(request: Request, context: AppLoadContext, pat
         itemUrl,
         itemParameter: itemUrl ? url.url_parameter_2 : null,
         pagePath: `/${page.url}`,
+        visit: formVisit(request, context, visitor),
       }).catch((error) => {
         if (error instanceof ItemNotFound) throw notFound(pathname);
         throw error;

@@ -53,6 +53,8 @@ export type Toast = z.infer<typeof toastSchema>;
 
 export interface SessionFlash {
   toast?: Toast;
+  /** A post to a form (`/forms/{id}`) that failed: its reply, for the page to show again (core/form). */
+  formReply?: unknown;
 }
 export type AppSession = Session<SessionData, SessionFlash>;
 type AppSessionStorage = SessionStorage<SessionData, SessionFlash>;

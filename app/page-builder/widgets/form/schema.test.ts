@@ -3,8 +3,8 @@ import path from "node:path";
 
 import { describe, expect, it } from "vitest";
 
-import type { FormField } from "./fields";
-import { formFieldsOf, selectValue } from "./fields";
+import type { FormField } from "./definition";
+import { formFieldsOf, selectValue } from "./definition";
 import { buildFormSchema, ERR, isFormDate } from "./schema";
 
 const field = (kind: FormField["kind"], extra: Partial<FormField> = {}): FormField => ({

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
-import type { FormField } from "./fields";
-import { answerFields } from "./fields";
+import type { FormField } from "./definition";
+import { answerFields } from "./definition";
 
 /**
  * One zod schema per form, built from its definition: conform reads the browser's input with it
