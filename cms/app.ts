@@ -15,6 +15,7 @@ import { contentRoutes } from "./content/routes";
 import type { CmsEnv } from "./context";
 import type { Database } from "./db/client";
 import { type ContentChange, type ContentChangeListener, createNotifier } from "./events";
+import { formRoutes } from "./forms/routes";
 import { galleryRoutes } from "./galleries/routes";
 import { createGraphql } from "./graphql/schema";
 import { groupRoutes } from "./groups/routes";
@@ -88,6 +89,7 @@ export function createCmsApp(database: Database, options: CmsAppOptions = {}): C
 
   // Before any other `/user` routes: `GET /user/{id}` must not take these paths.
   app.route("/api/v1/cognito/user", codeRoutes(options.mailer ?? warningMailer));
+  app.route("/api/v1/cognito", formRoutes({ mailer: options.mailer ?? warningMailer }));
   app.route("/api/v1/cognito", siteRoutes);
   app.route("/api/v1/cognito", pageRoutes);
   app.route("/api/v1/cognito", groupRoutes);

@@ -117,7 +117,7 @@ const expectedCounts = {
   addresses: 0,
   credit_entries: 0,
   rate_limits: 0,
-  forms: 0,
+  forms: seeds.forms?.length ?? 0,
   form_submissions: 0,
   payments: 0,
   gift_vouchers: 0,
@@ -136,6 +136,7 @@ it("the seed files hold what the API tests expect", () => {
     faqs: 8,
     galleries: 3,
     voucher_themes: 3,
+    forms: 3,
     videos: 1,
   });
 });

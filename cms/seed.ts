@@ -8,6 +8,7 @@ import { sql } from "drizzle-orm";
 import { seedProducts } from "./catalogue/seed";
 import { seedRecords, seedSlides } from "./content/seed";
 import type { Db } from "./db/client";
+import { seedForms } from "./forms/seed";
 import { seedGalleries } from "./galleries/seed";
 import { seedGroups } from "./groups/seed";
 import { imageUrl, snapWidth } from "./media/records";
@@ -50,6 +51,7 @@ async function insertSeeds(db: Db, data: SeedData, prepared: Prepared) {
   await seedRecords(db, data, helpers);
   const galleryIds = await seedGalleries(db, data.galleries ?? [], helpers);
   await seedVoucherThemes(db, data.voucherThemes ?? [], helpers);
+  await seedForms(db, data.forms ?? []);
   const videoIds = await seedVideos(db, data.videos ?? [], prepared.videos, imageHash);
   const resolve: ReferenceResolver = async (kind, name) => {
     if (kind === "image") return prepared.images.has(name) ? ((await imageHash(name)) ?? undefined) : undefined;

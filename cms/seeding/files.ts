@@ -10,6 +10,7 @@ import type { z } from "zod";
 
 import { productSeedsSchema } from "../catalogue/seed";
 import { faqSeedsSchema, personSeedsSchema, slideSeedsSchema, testimonialSeedsSchema } from "../content/seed";
+import { formSeedsSchema } from "../forms/seed";
 import { gallerySeedsSchema } from "../galleries/seed";
 import { groupSeedsSchema } from "../groups/seed";
 import { videoSeedsSchema } from "../media/seed";
@@ -37,6 +38,7 @@ const contentFiles = {
   faqs: faqSeedsSchema,
   galleries: gallerySeedsSchema,
   voucherThemes: voucherThemeSeedsSchema,
+  forms: formSeedsSchema,
   videos: videoSeedsSchema,
 };
 

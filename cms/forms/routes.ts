@@ -1,0 +1,118 @@
+/**
+ * The forms calls (prefix `/api/v1/cognito`, decision 051): a form by id or url, a captcha
+ * challenge, and a submission (Bearer optional; rate-limited per client address).
+ */
+import { type Context, Hono } from "hono";
+import { z } from "zod";
+
+import { ApiError } from "../accounts/errors";
+import { authClientAddress, rateLimitedError, takeRateLimit } from "../accounts/rate-limit";
+import { bearerToken, verifyAccessToken } from "../accounts/tokens";
+import { parseBody, parseQueryOr400 } from "../accounts/validation";
+import type { CmsEnv } from "../context";
+import type { Mailer } from "../mail/mailer";
+import { issueChallenge } from "./captcha";
+import { findForm, formAnswer, type StartFormPayment, submitForm } from "./service";
+
+/** Submissions allowed per client address in a window (before AUTH_RATE_LIMIT's multiplier). */
+export const SUBMIT_LIMIT = { limit: 20, windowSeconds: 900 };
+
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+
+const formQuery = z
+  .object({ id: id.optional(), url: z.string().trim().min(1).max(500).optional() })
+  .refine((q) => q.id !== undefined || q.url !== undefined, { message: "id or url is required", path: ["id"] });
+
+const captchaQuery = z.object({ form: id });
+
+const submitBody = z.object({
+  data: z.record(z.unknown()).default({}),
+  url: z.string().max(2000).default(""),
+  idempotency_key: z
+    .string({ required_error: "is required" })
+    .trim()
+    .min(8, "must be at least 8 characters")
+    .max(100, "must be at most 100 characters")
+    .regex(/^[\w.:-]+$/, "must be letters, digits, - _ . :"),
+  captcha: z.unknown().optional(),
+  language: z.string().max(20).optional(),
+});
+
+/** The member of an optional Bearer token: null without one; a bad token counts only when sign-in is needed. */
+async function optionalMember(c: Context<CmsEnv>, needed: boolean) {
+  const token = bearerToken(c.req.header("authorization"));
+  if (!token) return null;
+  try {
+    return (await verifyAccessToken(c.var.db, c.var.tokenSecret, token, c.var.now)).user;
+  } catch (error) {
+    if (needed) throw error;
+    return null;
+  }
+}
+
+export interface FormRoutesOptions {
+  mailer: Mailer;
+  /** A paid form's payment (the payments area's startPayment, bound to the request). */
+  startPayment?: (c: Context<CmsEnv>) => StartFormPayment;
+  captchaDifficulty?: number;
+}
+
+export function formRoutes(options: FormRoutesOptions) {
+  const routes = new Hono<CmsEnv>();
+
+  routes.get("/form", async (c) => {
+    const query = parseQueryOr400(c, formQuery);
+    const form = await findForm(c.var.db, query);
+    if (!form) throw new ApiError(404, "Form not found");
+    return c.json({ form: formAnswer(form) });
+  });
+
+  routes.get("/form/captcha", async (c) => {
+    const query = parseQueryOr400(c, captchaQuery);
+    const form = await findForm(c.var.db, { id: query.form });
+    if (!form) throw new ApiError(404, "Form not found");
+    c.header("Cache-Control", "no-store");
+    return c.json(issueChallenge(c.var.tokenSecret, form.id, c.var.now, options.captchaDifficulty));
+  });
+
+  routes.post("/form/submit/:id", async (c) => {
+    const param = c.req.param("id");
+    if (!/^[1-9]\d{0,8}$/.test(param)) throw new ApiError(404, "Form not found");
+    const formId = Number(param);
+    const address = authClientAddress(c);
+    if (address !== null) {
+      const limit = Math.max(1, Math.round(SUBMIT_LIMIT.limit * c.var.authRateLimit));
+      const taken = await takeRateLimit(
+        c.var.db,
+        [{ key: `form:address:${address}`, limit, windowSeconds: SUBMIT_LIMIT.windowSeconds }],
+        c.var.now,
+      );
+      if (!taken.ok) throw rateLimitedError(taken.retryAfter);
+    }
+    const body = await parseBody(c, submitBody);
+    const form = await findForm(c.var.db, { id: formId });
+    const user = await optionalMember(c, form?.mustBeLoggedOn ?? false);
+    const answer = await submitForm(
+      {
+        db: c.var.db,
+        mailer: options.mailer,
+        now: c.var.now,
+        secret: c.var.tokenSecret,
+        user,
+        startPayment: options.startPayment?.(c),
+        captchaDifficulty: options.captchaDifficulty,
+      },
+      {
+        formId,
+        data: body.data,
+        url: body.url,
+        idempotencyKey: body.idempotency_key,
+        captcha: body.captcha,
+        language: body.language,
+      },
+    );
+    return c.json(answer);
+  });
+
+  return routes;
+}

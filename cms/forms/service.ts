@@ -1,0 +1,325 @@
+/**
+ * The forms service (decisions 051 and 054): a form as the API answers it, and a submission
+ * checked against the form's definition, its captcha used up, stored in one transaction with the
+ * form's version and questions, and mailed to the business and (with an e-mail field) the sender.
+ * A form with a cost waits for payment: its mails go out when the payment is fulfilled.
+ */
+import { and, asc, eq } from "drizzle-orm";
+import sharp from "sharp";
+
+import { ApiError } from "../accounts/errors";
+import type { Db } from "../db/client";
+import { domains, forms, formSubmissions, type users } from "../db/schema";
+import type { Mailer } from "../mail/mailer";
+import { type DescribedImage, describeImage, insertImage } from "../media/store";
+import { type CaptchaCheck, checkCaptcha, useChallenge } from "./captcha";
+import { type FormField, formFields, senderEmail, validateSubmission } from "./definition";
+import { renderFormMail, signedWord, yesNo } from "./mail";
+
+export type FormRow = typeof forms.$inferSelect;
+export type SubmissionRow = typeof formSubmissions.$inferSelect;
+
+/** The key of a waiting submission's stored answers that keeps the gateway address it was given. */
+export const PAYMENT_ANSWER_KEY = "@payment";
+/** The answer's message when the form has no thank-you text. */
+export const DEFAULT_THANK_YOU = "Thank you: your form has been sent.";
+
+/** A form as `GET /form` answers it (decision 051): cost in dollars. */
+export function formAnswer(form: FormRow) {
+  return {
+    id: form.id,
+    name: form.name,
+    url: form.url,
+    use_captcha: form.useCaptcha,
+    must_be_logged_on: form.mustBeLoggedOn,
+    cost: Math.round(form.costCents) / 100,
+    questions: form.questions,
+    data: form.data,
+    version: form.version,
+    thank_you: form.thankYou,
+  };
+}
+
+export async function findForm(db: Db, by: { id?: number; url?: string }): Promise<FormRow | null> {
+  if (by.id !== undefined) {
+    const [row] = await db.select().from(forms).where(eq(forms.id, by.id));
+    return row ?? null;
+  }
+  if (by.url !== undefined) {
+    const url = by.url.trim().replace(/^\/+|\/+$/g, "");
+    const [row] = await db.select().from(forms).where(eq(forms.url, url));
+    return row ?? null;
+  }
+  return null;
+}
+
+/** What a paid form's submission asks of the payments area (`startPayment` in a route). */
+export type StartFormPayment = (
+  tx: Db,
+  input: {
+    kind: "form";
+    referenceId: number;
+    amountCents: number;
+    description: string;
+    returnUrl: string;
+    email: string;
+    userId: number | null;
+    details: Record<string, unknown>;
+  },
+) => Promise<{ paymentId: number; redirectUrl: string }>;
+
+export interface SubmitContext {
+  db: Db;
+  mailer: Mailer;
+  now: number;
+  /** The key the captcha challenges are signed with. */
+  secret: Uint8Array;
+  /** The signed-in member, or null. */
+  user: typeof users.$inferSelect | null;
+  /** Starts a paid form's payment; without it a form with a cost cannot be submitted. */
+  startPayment?: StartFormPayment;
+  /** The proof of work's difficulty (tests may lower it). */
+  captchaDifficulty?: number;
+}
+
+export interface SubmitInput {
+  formId: number;
+  data: Record<string, unknown>;
+  url: string;
+  idempotencyKey: string;
+  captcha?: unknown;
+  /** The sender's language, for the receipt. */
+  language?: string;
+}
+
+export interface SubmitAnswer {
+  success: true;
+  message: string;
+  payment?: string;
+}
+
+/** A 400 `{ success: false, error, errors }` (plus decision 040's message and status). */
+export function submitError(error: string, errors: Record<string, string[]>, code?: string) {
+  return new ApiError(400, error, { code, errors, extra: { success: false, error } });
+}
+
+const CAPTCHA_MESSAGES: Record<string, string> = {
+  missing: "is required",
+  invalid: "is not valid",
+  expired: "has expired",
+  unsolved: "is not solved",
+  honeypot: "is not valid",
+  too_fast: "was sent too fast",
+  used: "has been used",
+};
+
+function captchaError(reason: string) {
+  return submitError(
+    "The captcha was not accepted",
+    { captcha: [CAPTCHA_MESSAGES[reason] ?? "is not valid"] },
+    "CAPTCHA_FAILED",
+  );
+}
+
+/** The signature's image ready to store: an SVG rasterised to PNG; null when there is none. */
+async function signatureImage(
+  fields: FormField[],
+  values: Record<string, string>,
+): Promise<{ name: string; image: DescribedImage } | null> {
+  const field = fields.find((f) => f.type === "signature" && values[f.name]);
+  if (!field) return null;
+  const match = /^data:image\/(png|jpeg|svg\+xml);base64,(.*)$/s.exec(values[field.name]);
+  const rejected = () => submitError("The given data was invalid", { [field.name]: ["must be a signature image"] });
+  if (!match) throw rejected();
+  try {
+    let bytes: Uint8Array = Buffer.from(match[2], "base64");
+    if (match[1] === "svg+xml") {
+      bytes = await sharp(bytes, { limitInputPixels: 25_000_000 }).flatten({ background: "#ffffff" }).png().toBuffer();
+    }
+    return { name: field.name, image: await describeImage(bytes, `signature.${match[1] === "jpeg" ? "jpg" : "png"}`) };
+  } catch {
+    throw rejected();
+  }
+}
+
+async function existingAnswer(db: Db, form: FormRow, key: string): Promise<SubmitAnswer | null> {
+  const [row] = await db
+    .select()
+    .from(formSubmissions)
+    .where(and(eq(formSubmissions.formId, form.id), eq(formSubmissions.idempotencyKey, key)));
+  if (!row) return null;
+  return answerOf(form, row);
+}
+
+function answerOf(form: FormRow, row: SubmissionRow): SubmitAnswer {
+  const payment = row.status === "awaiting_payment" ? row.answers[PAYMENT_ANSWER_KEY] : undefined;
+  return {
+    success: true,
+    message: form.thankYou || DEFAULT_THANK_YOU,
+    ...(typeof payment === "string" ? { payment } : {}),
+  };
+}
+
+/**
+ * Submits a form: 404 unknown form; 401 LOGIN_REQUIRED without a member when it must be logged
+ * on; the same idempotency key answers the first answer again and stores nothing; 400 with
+ * `errors` for invalid answers or a refused captcha. Stores the submission, the signature image
+ * and the payment in one transaction, then mails (unpaid forms) or answers the payment address.
+ */
+export async function submitForm(ctx: SubmitContext, input: SubmitInput): Promise<SubmitAnswer> {
+  const form = await findForm(ctx.db, { id: input.formId });
+  if (!form) throw new ApiError(404, "Form not found");
+  if (form.mustBeLoggedOn && !ctx.user) {
+    throw new ApiError(401, "Sign in to send this form", { code: "LOGIN_REQUIRED" });
+  }
+  const first = await existingAnswer(ctx.db, form, input.idempotencyKey);
+  if (first) return first;
+
+  const fields = formFields(form);
+  const result = validateSubmission(fields, input.data);
+  if (!result.ok) throw submitError("The given data was invalid", result.errors);
+  let captcha: CaptchaCheck | null = null;
+  if (form.useCaptcha) {
+    captcha = checkCaptcha(ctx.secret, {
+      formId: form.id,
+      captcha: input.captcha,
+      data: input.data,
+      now: ctx.now,
+      difficulty: ctx.captchaDifficulty,
+    });
+    if (!captcha.ok) throw captchaError(captcha.reason);
+  }
+  if (form.costCents > 0 && !ctx.startPayment) throw new ApiError(409, "This form cannot take payments yet");
+  const signature = await signatureImage(fields, result.values);
+  const values = { ...result.values };
+  if (signature) values[signature.name] = signature.image.hash;
+  const email = senderEmail(fields, result.values);
+
+  const stored = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(formSubmissions)
+      .values({
+        formId: form.id,
+        formVersion: form.version,
+        questions: form.questions,
+        answers: values,
+        signatureHash: signature?.image.hash ?? null,
+        userId: ctx.user?.id ?? null,
+        url: input.url.slice(0, 2000),
+        idempotencyKey: input.idempotencyKey,
+        status: form.costCents > 0 ? "awaiting_payment" : "received",
+        createdAt: new Date(ctx.now),
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) return null; // a parallel submit with the same key stored it first
+    if (captcha?.ok && !(await useChallenge(tx, captcha))) throw captchaError("used");
+    if (signature) await insertImage(tx, signature.image);
+    if (form.costCents > 0 && ctx.startPayment) {
+      const payment = await ctx.startPayment(tx, {
+        kind: "form",
+        referenceId: row.id,
+        amountCents: form.costCents,
+        description: form.name,
+        returnUrl: input.url,
+        email,
+        userId: ctx.user?.id ?? null,
+        details: { language: input.language ?? null },
+      });
+      const [updated] = await tx
+        .update(formSubmissions)
+        .set({ paymentId: payment.paymentId, answers: { ...values, [PAYMENT_ANSWER_KEY]: payment.redirectUrl } })
+        .where(eq(formSubmissions.id, row.id))
+        .returning();
+      return updated;
+    }
+    return row;
+  });
+  if (!stored) {
+    const again = await existingAnswer(ctx.db, form, input.idempotencyKey);
+    if (again) return again;
+    throw new ApiError(409, "The form was sent twice at once: try again");
+  }
+  if (stored.status === "received")
+    await mailSubmission(ctx.db, ctx.mailer, form, stored, { language: input.language });
+  return answerOf(form, stored);
+}
+
+/** The site's name, the organisation's address and the site's language, from the first domain's settings. */
+async function siteOf(db: Db) {
+  const [domain] = await db.select().from(domains).orderBy(asc(domains.id)).limit(1);
+  const settings = domain?.settings ?? {};
+  const text = (key: string) => (typeof settings[key] === "string" ? (settings[key] as string).trim() : "");
+  return {
+    name: text("name") || text("organisation_name") || domain?.name || "Dovetail",
+    email: text("organisation_email"),
+    language: text("language") || text("default_language") || "en",
+  };
+}
+
+/**
+ * Mails a stored submission: the business (the form's notify_email, else the organisation_email
+ * setting) and the sender (the first e-mail field's answer), each with the answers.
+ */
+export async function mailSubmission(
+  db: Db,
+  mailer: Mailer,
+  form: FormRow,
+  submission: SubmissionRow,
+  options: { language?: string; amountCents?: number } = {},
+) {
+  const site = await siteOf(db);
+  const fields = formFields({ questions: submission.questions, data: form.data });
+  const answers = (language: string | undefined) =>
+    fields
+      .filter((f) => f.type !== "content" && f.type !== "submit" && f.type !== "password")
+      .map((f) => {
+        const value = String(submission.answers[f.name] ?? "");
+        const shown =
+          f.type === "checkbox"
+            ? yesNo(language, value === "1")
+            : f.type === "signature" && value
+              ? signedWord(language)
+              : value;
+        return { label: f.label || f.name, value: shown };
+      });
+  const amount = options.amountCents ? `$${(options.amountCents / 100).toFixed(2)}` : undefined;
+  const values = (language: string | undefined) => ({
+    site: site.name,
+    form: form.name,
+    answers: answers(language),
+    url: submission.url,
+    amount,
+  });
+  const business = form.notifyEmail.trim() || site.email;
+  if (business) {
+    const mail = renderFormMail("notify", site.language, values(site.language));
+    mailer.send({ to: business, subject: mail.subject, text: mail.text, html: mail.html });
+  }
+  const sender = senderEmail(fields, submission.answers as Record<string, string>);
+  if (sender) {
+    const mail = renderFormMail("receipt", options.language, values(options.language));
+    mailer.send({ to: sender, subject: mail.subject, text: mail.text, html: mail.html });
+  }
+}
+
+/**
+ * The "form" kind's fulfilment (registered with the payments area): the submission is marked
+ * paid and the business and the sender are mailed, once (a submission already paid is left).
+ */
+export async function fulfilFormPayment(
+  tx: Db,
+  payment: { referenceId: number; amountCents: number; details: Record<string, unknown> },
+  ctx: { mailer?: Mailer },
+) {
+  const [submission] = await tx
+    .update(formSubmissions)
+    .set({ status: "paid" })
+    .where(and(eq(formSubmissions.id, payment.referenceId), eq(formSubmissions.status, "awaiting_payment")))
+    .returning();
+  if (!submission || !ctx.mailer) return;
+  const form = await findForm(tx, { id: submission.formId });
+  if (!form) return;
+  const language = typeof payment.details.language === "string" ? payment.details.language : undefined;
+  await mailSubmission(tx, ctx.mailer, form, submission, { language, amountCents: payment.amountCents });
+}
