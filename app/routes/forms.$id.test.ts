@@ -72,6 +72,7 @@ describe("POST /forms/{id}", () => {
       url: "https://dovetail.example/contact",
       idempotency_key: "key-1234567890",
       captcha: { challenge: "signed.challenge", nojs: true },
+      language: "en",
     });
     expect((await sessionOf(response!)).get("toast")?.message).toBe("Thank you, Ann.");
   });

@@ -105,6 +105,8 @@ async function send(ctx: Ctx, form: Form, submission: Submission<Record<string, 
     const v = value[f.name];
     if (typeof v === "string") answers[f.name] = v;
   }
+  // The CMS checks the honeypot too (without JavaScript), in the answers.
+  if (typeof honeypot === "string" && value[META.challenge]) answers[META.honeypot] = honeypot;
   const pagePath = ctx.back.split("?")[0] ?? "/";
   try {
     const answer = await submitForm(ctx.visitor.transport, form.id, {
@@ -112,6 +114,7 @@ async function send(ctx: Ctx, form: Form, submission: Submission<Record<string, 
       url: `${siteOrigin(ctx.request, ctx.context)}${pagePath}`,
       idempotency_key: String(value[META.idempotencyKey]),
       captcha: captchaOf(value),
+      language: ctx.visitor.preferences.locale,
     });
     if (answer.payment) {
       const to = gatewayAddress(answer.payment, ctx.context.upstream.publicUrl);

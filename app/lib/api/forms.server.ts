@@ -69,6 +69,8 @@ export interface FormSubmission {
   url: string;
   idempotency_key: string;
   captcha?: CaptchaAnswer;
+  /** The visitor's language, for the receipt. */
+  language?: string;
 }
 
 const submitAnswer = z.object({

@@ -112,8 +112,11 @@ function fieldSchema(field: FormField): z.ZodTypeAny {
   if (field.kind === "checkbox") {
     // Checked posts "1" (or "on"); unchecked posts nothing: stored as 1 or 0.
     const flag = z
-      .preprocess((v) => (v === undefined || v === null ? "" : typeof v === "string" ? v : String(v)), z.string())
-      .transform((v) => v.trim().toLowerCase())
+      .preprocess(
+        (v) => (v === undefined || v === null ? undefined : typeof v === "string" ? v : String(v)),
+        z.string().optional(),
+      )
+      .transform((v) => (v ?? "").trim().toLowerCase())
       .refine((v) => CHECKED.has(v) || UNCHECKED.has(v), ERR.option)
       .transform((v) => (CHECKED.has(v) ? "1" : "0"));
     return field.required ? flag.refine((v) => v === "1", ERR.required) : flag;
