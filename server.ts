@@ -37,6 +37,7 @@ import { loadTokenSecret } from "./cms/accounts/tokens";
 import { createCmsApp } from "./cms/app";
 import { type Database, openDatabase } from "./cms/db/client";
 import { type Mailer, mailerFromEnv } from "./cms/mail/mailer";
+import { paymentGatewayFromEnv } from "./cms/payments/from-env";
 import { seedIfEmpty } from "./cms/seed";
 
 let env: ReturnType<typeof parseEnv>;
@@ -102,6 +103,8 @@ if (env.CMS_API_URL) {
     tokenSecret: loadTokenSecret(env.JWT_SECRET, env.DATA_DIR),
     authRateLimit: env.AUTH_RATE_LIMIT,
     siteUrl: siteOrigin,
+    // The test gateway's /pay/ pages are served through the site (CMS_PATHS).
+    paymentGateway: paymentGatewayFromEnv(env, env.DATA_DIR),
     // A content change drops the answers it made stale, so the next request shows it.
     onContentChange: (change) => {
       upstreamCache.purge(change);

@@ -25,6 +25,9 @@ import { type Mailer, warningMailer } from "./mail/mailer";
 import { mediaRoutes } from "./media/routes";
 import { defaultImageCacheDir } from "./media/variants";
 import { pageRoutes } from "./pages/routes";
+import type { PaymentGateway } from "./payments/gateway";
+import { paymentRoutes } from "./payments/routes";
+import { createTestGateway, TestGateway, testGatewayRoutes } from "./payments/test-gateway";
 import { siteRoutes } from "./site/routes";
 
 export interface CmsAppOptions {
@@ -47,6 +50,19 @@ export interface CmsAppOptions {
   siteUrl?: string;
   /** Sends the account mails (`createMailer`: SMTP_URL, else `DATA_DIR/outbox/`); default: dropped with a warning. */
   mailer?: Mailer;
+  /** The payment gateway (PAYMENT_GATEWAY); default the built-in test gateway with `paymentNotifySecret`. */
+  paymentGateway?: PaymentGateway;
+  /**
+   * The default test gateway's notification secret (PAYMENT_NOTIFY_SECRET, else
+   * `DATA_DIR/payment-notify-secret`: `loadNotifySecret`); default a random one per app (tests).
+   */
+  paymentNotifySecret?: string;
+  /**
+   * The public address of the CMS's `/pay/…` pages (the test gateway): the CMS alone sets its own
+   * (CMS_PUBLIC_URL); default the return address's origin: the site, which hands `/pay/` to the
+   * embedded CMS.
+   */
+  paymentPageUrl?: string;
 }
 
 export interface CmsApp {
@@ -78,18 +94,25 @@ export function createCmsApp(database: Database, options: CmsAppOptions = {}): C
       ? tokenKey(options.tokenSecret)
       : (options.tokenSecret ?? new Uint8Array(randomBytes(32)));
   const authRateLimit = options.authRateLimit ?? DEFAULT_AUTH_RATE_LIMIT;
+  const mailer = options.mailer ?? warningMailer;
+  const paymentGateway =
+    options.paymentGateway ??
+    createTestGateway({ secret: options.paymentNotifySecret ?? randomBytes(32).toString("base64url") });
   app.use("*", async (c, next) => {
     c.set("db", database.db);
     c.set("now", clock());
     c.set("tokenSecret", tokenSecret);
     c.set("authRateLimit", authRateLimit);
     c.set("siteUrl", options.siteUrl);
+    c.set("mailer", mailer);
+    c.set("paymentGateway", paymentGateway);
+    c.set("paymentPageUrl", options.paymentPageUrl);
     await next();
   });
 
   // Before any other `/user` routes: `GET /user/{id}` must not take these paths.
-  app.route("/api/v1/cognito/user", codeRoutes(options.mailer ?? warningMailer));
-  app.route("/api/v1/cognito", formRoutes({ mailer: options.mailer ?? warningMailer }));
+  app.route("/api/v1/cognito/user", codeRoutes(mailer));
+  app.route("/api/v1/cognito", formRoutes({ mailer }));
   app.route("/api/v1/cognito", siteRoutes);
   app.route("/api/v1/cognito", pageRoutes);
   app.route("/api/v1/cognito", groupRoutes);
@@ -100,6 +123,13 @@ export function createCmsApp(database: Database, options: CmsAppOptions = {}): C
   app.route("/api/v1/cognito/user", accountRoutes);
   app.route("/api/v1/sell/address", addressRoutes);
   app.route("/", oauthRoutes);
+  app.route("/api/v1/cognito/payment", paymentRoutes);
+  if (paymentGateway instanceof TestGateway) {
+    app.route(
+      "/",
+      testGatewayRoutes(paymentGateway, (request) => Promise.resolve(app.fetch(request))),
+    );
+  }
 
   app.on(["GET", "POST"], "/graphql", (c) => yoga.fetch(c.req.raw, { db: database.db, now: c.var.now }));
 

@@ -1,5 +1,7 @@
 import type { Db } from "./db/client";
 import type { users } from "./db/schema";
+import type { Mailer } from "./mail/mailer";
+import type { PaymentGateway } from "./payments/gateway";
 
 /** What every CMS request handler gets in its context. */
 export interface CmsEnv {
@@ -13,6 +15,12 @@ export interface CmsEnv {
     authRateLimit: number;
     /** The site's URL, for links in mail (`siteUrl` option); undefined when not configured. */
     siteUrl: string | undefined;
+    /** The mailer (`mailer` option); a warning mailer when none is configured. */
+    mailer: Mailer;
+    /** The payment gateway (`paymentGateway` option; default the test gateway). */
+    paymentGateway: PaymentGateway;
+    /** Where browsers reach the CMS's `/pay/…` pages (`paymentPageUrl` option); undefined: the site's. */
+    paymentPageUrl: string | undefined;
     /** The signed-in member: set by `requireUser` (cms/accounts/tokens.ts) on Bearer calls only. */
     user: typeof users.$inferSelect;
     /** The signed-in member's refresh-token family: set by `requireUser`. */

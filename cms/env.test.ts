@@ -7,9 +7,18 @@ const TOKEN = "t".repeat(32);
 describe("the standalone CMS's environment", () => {
   it("has defaults, and no site to tell without SITE_URL and PURGE_TOKEN", () => {
     expect(parseCmsEnv({})).toEqual({
-      env: { CMS_PORT: 4000, CMS_HOST: "127.0.0.1", DATA_DIR: "./data", AUTH_RATE_LIMIT: 1 },
+      env: { CMS_PORT: 4000, CMS_HOST: "127.0.0.1", DATA_DIR: "./data", AUTH_RATE_LIMIT: 1, PAYMENT_GATEWAY: "test" },
     });
     expect(parseCmsEnv({ SITE_URL: " ", PURGE_TOKEN: "" })).toMatchObject({ env: { SITE_URL: undefined } });
+  });
+
+  it("reads the payment gateway, its notification secret (32+ characters) and CMS_PUBLIC_URL", () => {
+    expect(parseCmsEnv({ PAYMENT_GATEWAY: "stripe" })).toHaveProperty("error");
+    expect(parseCmsEnv({ PAYMENT_NOTIFY_SECRET: "short" })).toHaveProperty("error");
+    expect(parseCmsEnv({ CMS_PUBLIC_URL: "ftp://cms.example" })).toHaveProperty("error");
+    expect(parseCmsEnv({ PAYMENT_NOTIFY_SECRET: TOKEN, CMS_PUBLIC_URL: "https://cms.example" })).toMatchObject({
+      env: { PAYMENT_GATEWAY: "test", PAYMENT_NOTIFY_SECRET: TOKEN, CMS_PUBLIC_URL: "https://cms.example" },
+    });
   });
 
   it("takes a site URL with a token of 32 characters or more", () => {

@@ -50,6 +50,15 @@ export const cmsEnvSchema = z
     JWT_SECRET: optionalText.refine((v) => v === undefined || v.length >= 32, "must be at least 32 characters"),
     /** Multiplier of the account calls' rate limits (decision 041; default 1). */
     AUTH_RATE_LIMIT: z.coerce.number().positive("must be above 0").max(10_000).default(1),
+    /** The payment gateway (decision 052): `test`, the built-in hosted page. */
+    PAYMENT_GATEWAY: z.enum(["test"]).default("test"),
+    /** The HMAC secret of the gateway's notifications; unset: generated into DATA_DIR. */
+    PAYMENT_NOTIFY_SECRET: optionalText.refine(
+      (v) => v === undefined || v.length >= 32,
+      "must be at least 32 characters",
+    ),
+    /** Where browsers reach this CMS (its `/pay/…` pages); unset: http://localhost:{CMS_PORT}. */
+    CMS_PUBLIC_URL: optionalUrl.refine((v) => v === undefined || /^https?:\/\//.test(v), "must be an http(s) URL"),
     /** The mail server; unset: mail is written to DATA_DIR/outbox (`npm run outbox`). */
     SMTP_URL: smtpUrl,
     /** The From of the account mails; unset: `DEFAULT_MAIL_FROM`. */

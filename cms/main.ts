@@ -10,6 +10,7 @@ import { openDatabase } from "./db/client";
 import { parseCmsEnv } from "./env";
 import { purgeListener } from "./events";
 import { mailerFromEnv } from "./mail/mailer";
+import { paymentGatewayFromEnv } from "./payments/from-env";
 import { seedIfEmpty } from "./seed";
 
 const parsed = parseCmsEnv(process.env);
@@ -45,6 +46,8 @@ const app = createCmsApp(database, {
   tokenSecret: loadTokenSecret(env.JWT_SECRET, env.DATA_DIR),
   authRateLimit: env.AUTH_RATE_LIMIT,
   siteUrl: env.SITE_URL,
+  paymentGateway: paymentGatewayFromEnv(env, env.DATA_DIR),
+  paymentPageUrl: env.CMS_PUBLIC_URL ?? `http://localhost:${env.CMS_PORT}`,
 });
 const server = serve({ fetch: app.fetch, port: env.CMS_PORT, hostname: env.CMS_HOST }, (info) =>
   console.log(`[cms] API on http://${env.CMS_HOST}:${info.port}`),

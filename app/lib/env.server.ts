@@ -87,6 +87,15 @@ export const envSchema = z.object({
   PAGE_CACHE: z.enum(["on", "off"]).default("on"),
   /** The rendered-page cache's bound, in MiB (all bodies counted: plain, brotli and gzip). */
   PAGE_CACHE_MB: z.coerce.number().int().min(1).max(65_536).default(64),
+  /** The embedded CMS's payment gateway (decision 052): `test`, the built-in hosted page. */
+  PAYMENT_GATEWAY: z.enum(["test"]).default("test"),
+  /** The HMAC secret of the gateway's notifications; unset or empty: generated into DATA_DIR. */
+  PAYMENT_NOTIFY_SECRET: z
+    .string()
+    .trim()
+    .transform((v) => (v === "" ? undefined : v))
+    .pipe(z.string().min(32, "must be at least 32 characters").optional())
+    .optional(),
   /** The embedded CMS's mail server (`smtp://` or `smtps://`); unset: mail is written to DATA_DIR/outbox. */
   SMTP_URL: smtpUrl,
   /** The From of the CMS's mail; unset: `DEFAULT_MAIL_FROM` (cms/mail/mailer.ts). */

@@ -12,8 +12,8 @@ import { bodyRefusal, isCrossSiteWrite } from "./security-headers.server";
  */
 export const TRUSTED_PROXIES = "loopback, linklocal, uniquelocal";
 
-/** The paths the embedded CMS answers (its API, GraphQL, images and videos, the OAuth2 sign-in). */
-export const CMS_PATHS = ["/api", "/graphql", "/assets", "/v", "/authorize", "/authtoken"];
+/** The paths the embedded CMS answers (its API, GraphQL, images and videos, the OAuth2 sign-in, the test gateway's page). */
+export const CMS_PATHS = ["/api", "/graphql", "/assets", "/v", "/authorize", "/authtoken", "/pay"];
 
 /** The embedded CMS as a Node request listener (`getRequestListener(cms.fetch)`). */
 export type CmsListener = (req: IncomingMessage, res: ServerResponse) => unknown;

@@ -1,0 +1,106 @@
+/**
+ * The payments calls (decision 051), prefix `/api/v1/cognito/payment`:
+ *
+ * - `GET /checkPaid?url={base64 of the return address}&payum_token=`: the payment the token names,
+ *   when its return URL is that address (ignoring payum_token); fulfils it when paid. Another
+ *   payment's token, a tampered address or an unknown token: `{ success: false, payment: null }`.
+ * - `POST /notify`: the gateway's signed notification; records the outcome, fulfils when paid.
+ *   A replay changes nothing (an outcome is recorded once, fulfilment happens once).
+ * - `POST /creditCardSurchargeOf` and `/paymentSurchargesOf` `{ amount }` → `{ surcharge, total }`
+ *   in dollars, from the settings `credit_card_surcharge_percent` (the first) and that plus
+ *   `payment_surcharge_fixed` (the second).
+ */
+import { asc } from "drizzle-orm";
+import { Hono } from "hono";
+import { z } from "zod";
+
+import { ApiError } from "../accounts/errors";
+import { parseBody, parseQueryOr400 } from "../accounts/validation";
+import type { CmsEnv } from "../context";
+import type { Db } from "../db/client";
+import { domains } from "../db/schema";
+import { dollars, findPaymentByToken, fulfilPayment, normaliseReturnUrl, type Payment, recordResult } from "./service";
+
+/** The payment as the calls answer it. */
+export function paymentAnswer(payment: Payment) {
+  const cents = payment.amountCents + payment.surchargeCents;
+  return {
+    status: payment.status,
+    amount: dollars(cents),
+    amount_cents: cents,
+    kind: payment.kind,
+    reference: payment.referenceId,
+    description: payment.description,
+  };
+}
+
+function decodeReturnAddress(value: string): string | null {
+  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(value)) return null;
+  return normaliseReturnUrl(Buffer.from(value, "base64").toString("utf8"));
+}
+
+const checkPaidQuery = z.object({
+  url: z.string().max(4000),
+  payum_token: z.string().max(100),
+});
+
+const amountBody = z.object({
+  amount: z.coerce.number().finite().min(0, "must be 0 or more").max(1_000_000, "must be at most 1000000"),
+});
+
+/** A number setting of the site (the first domain): finite and at least 0, else 0. */
+async function numberSetting(db: Db, name: string): Promise<number> {
+  const [domain] = await db.select({ settings: domains.settings }).from(domains).orderBy(asc(domains.id)).limit(1);
+  const value = Number(domain?.settings[name] ?? 0);
+  return Number.isFinite(value) && value > 0 ? value : 0;
+}
+
+async function surchargeOf(db: Db, amount: number, withFixed: boolean) {
+  const cents = Math.round(amount * 100);
+  const percent = Math.min(await numberSetting(db, "credit_card_surcharge_percent"), 100);
+  let surcharge = Math.round((cents * percent) / 100);
+  if (withFixed) surcharge += Math.round((await numberSetting(db, "payment_surcharge_fixed")) * 100);
+  return { surcharge: dollars(surcharge), total: dollars(cents + surcharge) };
+}
+
+export const paymentRoutes = new Hono<CmsEnv>();
+
+paymentRoutes.get("/checkPaid", async (c) => {
+  const query = parseQueryOr400(c, checkPaidQuery);
+  const address = decodeReturnAddress(query.url);
+  const found = address ? await findPaymentByToken(c.var.db, query.payum_token) : null;
+  if (!found || found.returnUrl !== address) {
+    return c.json({ success: false, message: "Payment not found", payment: null });
+  }
+  let payment = found;
+  if (payment.status === "paid" && !payment.fulfilledAt) {
+    const done = await fulfilPayment(c.var.db, payment.id, {
+      now: c.var.now,
+      mailer: c.var.mailer,
+      siteUrl: c.var.siteUrl,
+    });
+    payment = done.payment ?? payment;
+  }
+  return c.json({ success: payment.status === "paid", payment: paymentAnswer(payment) });
+});
+
+paymentRoutes.post("/notify", async (c) => {
+  const notice = await c.var.paymentGateway.verifyNotification(c.req.raw, c.var.now);
+  if (!notice) throw new ApiError(401, "Invalid signature", { code: "SIGNATURE_INVALID" });
+  const payment = await recordResult(c.var.db, notice.token, notice.status, c.var.now, notice.gatewayRef);
+  if (!payment) throw new ApiError(404, "Payment not found");
+  if (payment.status === "paid") {
+    await fulfilPayment(c.var.db, payment.id, { now: c.var.now, mailer: c.var.mailer, siteUrl: c.var.siteUrl });
+  }
+  return c.json({ ok: true, status: payment.status });
+});
+
+paymentRoutes.post("/creditCardSurchargeOf", async (c) => {
+  const { amount } = await parseBody(c, amountBody);
+  return c.json(await surchargeOf(c.var.db, amount, false));
+});
+
+paymentRoutes.post("/paymentSurchargesOf", async (c) => {
+  const { amount } = await parseBody(c, amountBody);
+  return c.json(await surchargeOf(c.var.db, amount, true));
+});
