@@ -156,6 +156,10 @@ describe("POST /forms/{id}", () => {
     expect(gatewayAddress("https://evil.example/pay/x", CMS_PUBLIC)).toBeNull();
     expect(gatewayAddress(`${CMS_PUBLIC}/admin`, CMS_PUBLIC)).toBeNull();
     expect(gatewayAddress(`${CMS_PUBLIC}/pay/x`, CMS_PUBLIC)).toBe(`${CMS_PUBLIC}/pay/x`);
+    // The CMS embedded: the page is on the site's own origin (decision 052).
+    expect(gatewayAddress("https://dovetail.example/pay/x", CMS_PUBLIC, "https://dovetail.example")).toBe(
+      "https://dovetail.example/pay/x",
+    );
   });
 
   it("never redirects off the site", async () => {

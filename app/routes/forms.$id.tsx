@@ -39,13 +39,16 @@ const meta = {
 /** The schema of a post to this form: its answers, and the hidden fields beside them. */
 export const submissionSchema = (fields: readonly FormField[]) => buildFormSchema(fields).extend(meta);
 
-/** The payment's address when it is the CMS's own gateway page (`{CMS public origin}/pay/…`); else null. */
-export function gatewayAddress(payment: string | null | undefined, cmsPublicUrl: string) {
+/**
+ * The payment's address when it is the gateway's page, `/pay/…` on the CMS's public origin or, with
+ * the CMS embedded, on the site's own (decision 052); else null: no open redirect.
+ */
+export function gatewayAddress(payment: string | null | undefined, ...origins: string[]) {
   if (!payment) return null;
   try {
     const url = new URL(payment);
-    const cms = new URL(cmsPublicUrl);
-    return url.origin === cms.origin && url.pathname.startsWith("/pay/") && !url.username && !url.password
+    const allowed = origins.filter(Boolean).map((o) => new URL(o).origin);
+    return allowed.includes(url.origin) && url.pathname.startsWith("/pay/") && !url.username && !url.password
       ? url.toString()
       : null;
   } catch {
@@ -117,7 +120,7 @@ async function send(ctx: Ctx, form: Form, submission: Submission<Record<string, 
       language: ctx.visitor.preferences.locale,
     });
     if (answer.payment) {
-      const to = gatewayAddress(answer.payment, ctx.context.upstream.publicUrl);
+      const to = gatewayAddress(answer.payment, ctx.context.upstream.publicUrl, siteOrigin(ctx.request, ctx.context));
       if (!to) {
         console.warn(`[site] form ${form.id}: a payment address off the gateway was refused`);
         return refuse(ctx, submission.reply({ formErrors: [t("forms.errors.unavailable")] }), 502);
