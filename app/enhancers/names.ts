@@ -13,6 +13,8 @@ export const ENHANCERS = [
   "background-video",
   "product-view",
   "voucher-amount",
+  "form",
+  "signature",
 ] as const;
 
 export type EnhancerName = (typeof ENHANCERS)[number];

@@ -26,6 +26,7 @@ import { requireMember } from "./auth.server";
 import { cacheControl } from "./cache-control";
 import { ensureCsrfToken } from "./csrf.server";
 import { enhancerAssets } from "./enhancers.server";
+import { formVisit } from "./form-visit.server";
 import { getI18n } from "./i18n.server";
 import { siteOrigin } from "./origin.server";
 import { hasSessionCookie } from "./session.server";
@@ -173,6 +174,7 @@ export async function loadCmsPage(request: Request, context: AppLoadContext, pat
         ),
         takeFlash: (key) => visitor.session.get(key),
         csrfToken: () => ensureCsrfToken(visitor.session),
+        visit: formVisit(request, context, visitor),
       }).catch((error) => {
         if (error instanceof ItemNotFound) throw notFound(pathname);
         throw error;

@@ -55,6 +55,8 @@ export interface SessionFlash {
   toast?: Toast;
   /** The gift voucher widget's refused post: its input and errors (`routes/vouchers.tsx`). */
   voucher?: unknown;
+  /** A post to a form (`/forms/{id}`) that failed: its reply, for the page to show again (core/form). */
+  formReply?: unknown;
 }
 export type AppSession = Session<SessionData, SessionFlash>;
 type AppSessionStorage = SessionStorage<SessionData, SessionFlash>;

@@ -64,6 +64,7 @@ describe("the widget list", () => {
       "Catalogue/list",
       "core/call_to_action",
       "core/faq",
+      "core/form",
       "core/gallery",
       "core/gallery_group",
       "core/gift_voucher_purchase",

@@ -1,3 +1,5 @@
+import type { SubmissionResult } from "@conform-to/react";
+
 import type { Transport } from "~/lib/api/transport.server";
 
 /** What every widget view is given about the visit. */
@@ -25,6 +27,28 @@ export interface WidgetLoadContext {
   takeFlash?: (key: "voucher") => unknown;
   /** The visitor's CSRF token, for a form a widget renders (made on first use; the page is then private). */
   csrfToken?: () => string;
+  /** What a form on the page needs (core/form): absent where no page request is behind the load. */
+  visit?: FormVisit;
+}
+
+/** The visit as a form widget sees it: who, where, and what the last post to a form left. */
+export interface FormVisit {
+  signedIn: boolean;
+  /** The session's CSRF token (made on first use; the page then answers privately). */
+  csrf: () => string;
+  /** The address's query (`?payum_token=`, prefilled answers). */
+  searchParams: URLSearchParams;
+  /** The page's absolute address without its query: the form's `url` and the payment's return. */
+  pageAddress: string;
+  /** The page's path with its query, where the action sends the visitor back. */
+  returnPath: string;
+  /** A post to a form that failed, flashed by `/forms/{id}` for the page to show again. */
+  formReply: FlashedFormReply | null;
+}
+
+export interface FlashedFormReply {
+  form: number;
+  reply: SubmissionResult<string[]>;
 }
 
 /** Thrown by a widget's load when the item the URL names does not exist: the page is a 404. */

@@ -346,8 +346,12 @@ test.describe("on a 390×844 phone", () => {
     const priceBox = (await cost.boundingBox())!;
     expect(priceBox.y + priceBox.height - (header.y + header.height) + PHONE_HEADER).toBeLessThanOrEqual(844);
 
+    // The enquiry form, with the product filled in; the e-mail beside it.
     const enquire = page.getByRole("link", { name: "Enquire about this piece" });
-    const href = (await enquire.getAttribute("href"))!;
+    const query = new URL((await enquire.getAttribute("href"))!, "http://x").searchParams;
+    expect(query.get("form")).toBe("enquiry");
+    expect(query.get("product")).toBe(p.name);
+    const href = (await page.getByRole("link", { name: "Or email us" }).getAttribute("href"))!;
     expect(href).toMatch(new RegExp(`^mailto:${escapeRe(SITE.email)}\\?subject=`));
     expect(decodeURIComponent(href)).toContain(`Enquiry: ${p.name}`);
     await expect(page.getByRole("link", { name: new RegExp(SITE.phone) }).first()).toHaveAttribute(
@@ -394,12 +398,12 @@ test("the item's name is the page's one h1 on category and product pages", async
   }
 });
 
-test("the catalogue's 'get in touch' leads to the contact details", async ({ page }) => {
+test("the catalogue's 'get in touch' leads to the contact page", async ({ page }) => {
   await page.goto("/catalogue");
   const link = page.getByRole("main").getByRole("link", { name: "get in touch" });
-  await expect(link).toHaveAttribute("href", "/where-to-find-us");
+  await expect(link).toHaveAttribute("href", "/contact");
   await link.click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Where to find us");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contact us");
 });
 
 for (const viewport of VIEWPORTS) {

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { atImageWidth, Picture } from "~/components/image";
 import type { Product } from "~/lib/api/schemas";
 
-import { type Contact, formatPrice, mailtoHref, telHref } from "./format";
+import { type Contact, formatPrice, mailtoHref, productPath, telHref } from "./format";
 
 /**
  * A product's photos: every photo's large picture, only the chosen one shown (the others
@@ -71,31 +71,36 @@ function ProductFacts({ product }: { product: Product }) {
   );
 }
 
+/** The enquiry form on /contact, with the product's name and address filled in. */
+export const enquiryHref = (product: Product) =>
+  `/contact?${new URLSearchParams({ form: "enquiry", product: product.name, product_url: productPath(product) })}`;
+
 /**
- * "Enquire about this piece": an e-mail to the site's address with the product's name as the
- * subject, and its phone number. (The enquiry form takes the e-mail's place once forms exist.)
+ * "Enquire about this piece": the enquiry form with the product filled in; an e-mail to the site's
+ * address (the product's name as the subject) and its phone number beside it.
  */
 function Enquire({ product, contact }: { product: Product; contact: Contact | null }) {
   const { t } = useTranslation();
   const mail = contact ? mailtoHref(contact.email, t("catalogue.enquirySubject", { name: product.name })) : null;
   const tel = contact ? telHref(contact.phone) : null;
-  if (!mail && !tel) return null;
+  const secondary =
+    "inline-flex min-h-11 items-center text-brand underline decoration-1 underline-offset-4 hover:decoration-2 dark:text-amber-200";
   return (
     <p className="mt-6 flex flex-wrap items-center gap-3">
+      <a
+        href={enquiryHref(product)}
+        data-enquire
+        className="inline-flex min-h-11 items-center justify-center rounded-md bg-brand px-5 font-medium text-white no-underline hover:bg-brand-dark"
+      >
+        {t("catalogue.enquire")}
+      </a>
       {mail ? (
-        <a
-          href={mail}
-          data-enquire
-          className="inline-flex min-h-11 items-center justify-center rounded-md bg-brand px-5 font-medium text-white no-underline hover:bg-brand-dark"
-        >
-          {t("catalogue.enquire")}
+        <a href={mail} className={secondary}>
+          {t("forms.enquireByEmail")}
         </a>
       ) : null}
       {tel && contact ? (
-        <a
-          href={tel}
-          className="inline-flex min-h-11 items-center text-brand underline decoration-1 underline-offset-4 hover:decoration-2 dark:text-amber-200"
-        >
+        <a href={tel} className={secondary}>
           {/* The number isolated (FSI … PDI), so a right-to-left sentence keeps its digit groups in order. */}
           {t("catalogue.call", { phone: `\u2068${contact.phone}\u2069` })}
         </a>

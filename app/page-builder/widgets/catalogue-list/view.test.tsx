@@ -121,7 +121,10 @@ describe("Catalogue/list", () => {
     );
     expect(html).not.toContain("Finish");
     expect(html).toContain('href="mailto:hello@shop.test?subject=Enquiry%3A%20Yandina%20table"');
-    expect(html).toMatch(/<a href="mailto:[^"]*"[^>]*>Enquire about this piece<\/a>/);
+    expect(html).toMatch(/<a href="mailto:[^"]*"[^>]*>Or email us<\/a>/);
+    expect(html).toMatch(
+      /<a href="\/contact\?form=enquiry&amp;product=Yandina\+table&amp;product_url=%2Fcatalogue%2F[^"]*"[^>]*>Enquire about this piece<\/a>/,
+    );
     expect(html).toMatch(/<a href="tel:0754460000"[^>]*>Call \u20680?7 5446 0000\u2069<\/a>/);
     // Without facts or contact details, neither shows.
     const bare = show(

@@ -2,7 +2,7 @@ import type { z } from "zod";
 
 import { ref, widgetFields } from "../../fields";
 
-/** The form's fields are read when it renders (its own issue); for now only which form it is. */
+/** Which form the widget shows: its id (or, as a string that is not a number, its url). */
 export const formFields = widgetFields({ id: ref() });
 
 export type FormFields = z.output<typeof formFields>;

@@ -1,12 +1,16 @@
 import { defineWidget } from "../../define-widget";
 import { formFields } from "./fields.server";
-import { FormView } from "./view";
+import { load } from "./load.server";
+import { FormView, hasSignature } from "./view";
 
 export const formWidget = defineWidget({
   type: "core/form",
   fields: formFields,
   View: FormView,
-  // It renders in its own issue, as a form that posts without JavaScript; a form with a
-  // signature pad will need the browser then (a predicate on its fields).
+  load,
+  // It posts without JavaScript (to /forms/{id}, decision 056); enhancers add the rest: the
+  // date mask, the password's show and suggest, the captcha's puzzle, the busy button, and the
+  // signature pad where the form has one.
   browser: false,
+  enhance: (_, data) => (data ? (hasSignature(data) ? ["form", "signature"] : ["form"]) : []),
 });
