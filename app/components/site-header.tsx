@@ -44,7 +44,7 @@ export function SiteHeader({
   return (
     <>
       <header className="site-header z-40 border-b border-stone-200 bg-white max-lg:fixed max-lg:inset-x-0 max-lg:top-0 dark:border-stone-800 dark:bg-stone-950">
-        <div className="site-header-row mx-auto flex min-h-15 max-w-6xl items-center justify-between gap-x-3 px-4 lg:flex-wrap lg:gap-4 lg:py-4">
+        <div className="site-header-row mx-auto flex min-h-15 max-w-6xl xl:max-w-7xl items-center justify-between gap-x-3 px-4 lg:flex-wrap lg:gap-4 lg:py-4">
           <NavLink
             to="/"
             className="flex min-h-11 min-w-0 items-center font-serif text-lg leading-tight font-bold text-brand no-underline lg:min-h-0 lg:text-xl dark:text-amber-200"
