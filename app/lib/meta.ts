@@ -10,8 +10,15 @@ import { type ProductFacts, productNode } from "./structured-data";
 export function withRootMeta(matches: { id: string; meta: MetaDescriptor[] }[], extra: MetaDescriptor[]) {
   const root = matches.find((m) => m.id === "root")?.meta ?? [];
   const names = new Set(extra.map((m) => ("name" in m ? m.name : undefined)).filter(Boolean));
+  // A page's own title replaces the root's: a document has one <title>.
+  const ownTitle = extra.some((m) => "title" in m);
   return [
-    ...root.filter((m) => !("name" in m && names.has(m.name)) && !("tagName" in m && m.rel === "canonical")),
+    ...root.filter(
+      (m) =>
+        !("name" in m && names.has(m.name)) &&
+        !("tagName" in m && m.rel === "canonical") &&
+        !(ownTitle && "title" in m),
+    ),
     ...extra,
   ];
 }

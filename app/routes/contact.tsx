@@ -75,12 +75,12 @@ export default function Contact() {
       <h1 className="text-3xl font-semibold">{t("contact.title")}</h1>
       <p className="mt-3">{t("contact.intro")}</p>
       <div className="mt-8 grid gap-10 md:grid-cols-[1fr_2fr]">
-        <address className="not-italic" dir="auto">
+        <div dir="auto">
           <p className="font-semibold">{org.name}</p>
           {org.address ? (
             <div className="mt-4">
               <h2 className="font-medium">{t("contact.address")}</h2>
-              <p className="whitespace-pre-line">{org.address}</p>
+              <address className="whitespace-pre-line not-italic">{org.address}</address>
               {map ? (
                 <a className="text-brand underline" href={map} rel="noopener noreferrer" target="_blank">
                   {t("contact.map")}
@@ -105,7 +105,7 @@ export default function Contact() {
             </p>
           ) : null}
           {org.abn ? <p className="mt-2">{t("footer.abn", { abn: org.abn })}</p> : null}
-        </address>
+        </div>
         <div>
           <h2 className="text-2xl font-semibold">{heading}</h2>
           {form ? <FormWidget data={form} idPrefix="contact" /> : <p className="mt-4">{t("contact.unavailable")}</p>}

@@ -62,7 +62,7 @@ export function GiftVoucherPurchaseView({ widget, fields, data, env }: Props) {
   const chosen = values.amount ?? (custom ? "custom" : String(amounts[0] ?? ""));
   const redeemHref = `${data.page}?voucher=redeem`;
   const tab = (active: boolean) =>
-    `rounded-t-md border-b-2 px-4 py-2 font-medium ${active ? "border-brand text-brand" : "border-transparent hover:border-stone-400"}`;
+    `rounded-t-md border-b-2 px-4 py-2 font-medium ${active ? "border-brand text-brand dark:border-amber-200 dark:text-amber-200" : "border-transparent hover:border-stone-400"}`;
 
   return (
     <section id={id} className="my-6" aria-labelledby={`${id}-heading`}>
