@@ -1,8 +1,10 @@
 /**
  * What a core/form does with JavaScript (decision 056), over the form the server rendered, which
  * posts without it: the DD/MM/YYYY mask on date fields, a password's show/hide and suggestion,
- * the captcha's proof of work (decision 051), and the submit button disabled while sending.
+ * the captcha's proof of work (decision 051), the submit button disabled while sending, and
+ * conform's check of the answers before they are sent (lib/form-check.ts, decision 060).
  */
+import { checkWithConform } from "./lib/form-check";
 
 /**
  * The spec's date mask: digits as DD/MM/YYYY, where a day starts 0-3, a month 0-1 and a year 1-2;
@@ -86,6 +88,8 @@ function password(input: HTMLInputElement) {
 export default function form(el: HTMLElement) {
   if (!(el instanceof HTMLFormElement) || el.dataset.formReady) return;
   el.dataset.formReady = "";
+  // First: a wrong answer stops the post before the handlers below see it.
+  checkWithConform(el);
 
   for (const input of el.querySelectorAll<HTMLInputElement>("input[data-date-mask]")) {
     input.addEventListener("input", () => {

@@ -2,6 +2,7 @@ import { z } from "zod";
 
 import type { FormField } from "./definition";
 import { answerFields } from "./definition";
+import { ERR } from "./messages";
 
 /**
  * One zod schema per form, built from its definition: conform reads the browser's input with it
@@ -9,20 +10,7 @@ import { answerFields } from "./definition";
  * (`forms.errors.*`). Values stay strings, as the CMS takes them (decision 051).
  */
 
-export const ERR = {
-  required: "forms.errors.required",
-  email: "forms.errors.email",
-  phone: "forms.errors.phone",
-  number: "forms.errors.number",
-  min: "forms.errors.min",
-  max: "forms.errors.max",
-  date: "forms.errors.date",
-  datetime: "forms.errors.datetime",
-  time: "forms.errors.time",
-  option: "forms.errors.option",
-  signature: "forms.errors.signature",
-  tooLong: "forms.errors.tooLong",
-} as const;
+export { ERR };
 
 // The CMS's own checks (cms/forms/definition.ts), so the two agree (validation-cases.json).
 const EMAIL = /^[^\s@<>()[\],;:"]+@[^\s@<>()[\],;:"]+\.[^\s@<>()[\],;:"]+$/;

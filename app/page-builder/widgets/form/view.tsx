@@ -1,16 +1,16 @@
-import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 
 import { CsrfInput } from "~/components/member/csrf-input";
-import { buttonClass, ErrorText, FormErrors, inputClass, secondaryButtonClass } from "~/components/member/form-field";
+import { buttonClass, FormErrors } from "~/components/member/form-field";
 import { enhance } from "~/enhancers/names";
 
 import type { WidgetViewProps } from "../../define-widget";
 import type { FormField } from "./definition";
-import { selectValue } from "./definition";
+import { answerFields } from "./definition";
+import { Field } from "./field";
 import type { FormFields } from "./fields.server";
 import type { FormWidgetData } from "./load.server";
-import { sanitizeFormHtml } from "./sanitize";
+import { ERR } from "./messages";
 
 type Props = WidgetViewProps<FormFields, FormWidgetData>;
 
@@ -30,20 +30,8 @@ export function FormView({ data, widget }: Props) {
   return <FormWidget data={data} idPrefix={`w${widget.id}`} />;
 }
 
-const inputType: Partial<Record<FormField["kind"], string>> = {
-  text: "text",
-  email: "email",
-  phone: "tel",
-  number: "number",
-  currency: "text",
-  percent: "text",
-  password: "password",
-  datetime: "datetime-local",
-  time: "time",
-  date: "text",
-};
-
-const autoComplete: Record<string, string> = { email: "email", phone: "tel", name: "name" };
+/** The schema's messages in the page's language, for conform's check in the browser (decision 060). */
+const errorMessages = (t: (key: string) => string) => Object.fromEntries(Object.values(ERR).map((k) => [k, t(k)]));
 
 /** True when the form holds a signature pad (it needs the signature enhancer). */
 export const hasSignature = (data: FormWidgetData | null) => !!data?.fields.some((f) => f.kind === "signature");
@@ -103,6 +91,8 @@ export function FormWidget({ data, idPrefix }: { data: FormWidgetData; idPrefix:
         data-enhance={enhance(...names)}
         aria-describedby={formErrors ? `${formId}-errors` : undefined}
         data-form-busy={t("forms.sending")}
+        data-fields={JSON.stringify(answerFields(fields))}
+        data-messages={JSON.stringify(errorMessages(t))}
       >
         <CsrfInput value={data.csrf} />
         <input type="hidden" name={META.idempotencyKey} value={data.idempotencyKey} />
@@ -137,170 +127,4 @@ export function FormWidget({ data, idPrefix }: { data: FormWidgetData; idPrefix:
       </form>
     </div>
   );
-}
-
-function Label({ field, htmlFor }: { field: FormField; htmlFor: string }) {
-  const { t } = useTranslation();
-  return (
-    <label htmlFor={htmlFor} className="block font-medium">
-      {field.label}
-      {field.required ? (
-        <span className="text-red-700" title={t("forms.required")}>
-          {" "}
-          *
-        </span>
-      ) : null}
-    </label>
-  );
-}
-
-function Wrap({ children }: { children: ReactNode }) {
-  return <div className="mb-4">{children}</div>;
-}
-
-function Field({
-  field,
-  id,
-  value,
-  errors,
-}: {
-  field: FormField;
-  id: string;
-  value: string;
-  errors: string[] | undefined;
-}) {
-  const { t } = useTranslation();
-  const errorId = `${id}-error`;
-  const invalid = errors?.length ? { "aria-invalid": true, "aria-describedby": errorId } : {};
-  const common = { id, name: field.name, required: field.required, ...invalid };
-  switch (field.kind) {
-    case "content": {
-      const html = sanitizeFormHtml(field.content);
-      return field.heading ? (
-        <h3 className="mb-3 text-xl font-semibold" dangerouslySetInnerHTML={{ __html: html }} />
-      ) : (
-        <div dir="auto" className="prose-cms mb-4" dangerouslySetInnerHTML={{ __html: html }} />
-      );
-    }
-    case "submit":
-      return (
-        <button type="submit" className={buttonClass}>
-          {field.label || t("forms.submit")}
-        </button>
-      );
-    case "textarea":
-      return (
-        <Wrap>
-          <Label field={field} htmlFor={id} />
-          <textarea
-            {...common}
-            rows={5}
-            defaultValue={value}
-            placeholder={field.placeholder || undefined}
-            className={inputClass}
-          />
-          <ErrorText id={errorId} errors={errors} />
-        </Wrap>
-      );
-    case "select":
-      return (
-        <Wrap>
-          <Label field={field} htmlFor={id} />
-          <select {...common} defaultValue={selectValue(field, value)} className={inputClass}>
-            <option value="">{field.placeholder || t("forms.selectPrompt")}</option>
-            {field.options.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-          <ErrorText id={errorId} errors={errors} />
-        </Wrap>
-      );
-    case "checkbox":
-      return (
-        <Wrap>
-          <label htmlFor={id} className="flex items-center gap-2 font-medium">
-            <input {...common} type="checkbox" value="1" defaultChecked={value === "1"} />
-            <span>
-              {field.label}
-              {field.required ? <span className="text-red-700"> *</span> : null}
-            </span>
-          </label>
-          <ErrorText id={errorId} errors={errors} />
-        </Wrap>
-      );
-    case "signature":
-      return (
-        <Wrap>
-          <Label field={field} htmlFor={id} />
-          <div data-signature-field="" data-error-type={t("forms.signatureType")}>
-            <input
-              type="hidden"
-              id={id}
-              name={field.name}
-              value=""
-              data-signature-value=""
-              data-required={field.required ? "" : undefined}
-            />
-            <p className="mt-1 text-sm text-stone-700" data-signature-nojs="">
-              {t("forms.signatureNeedsJs")}
-            </p>
-            <div hidden data-signature-pad="" className="mt-1">
-              <canvas
-                className="block h-40 w-full touch-none rounded-md border border-stone-400 bg-transparent"
-                aria-label={field.label}
-              />
-              <div className="mt-2 flex gap-2">
-                <button type="button" className={secondaryButtonClass} data-signature-action="clear">
-                  {t("forms.signatureClear")}
-                </button>
-                <button type="button" className={secondaryButtonClass} data-signature-action="undo">
-                  {t("forms.signatureUndo")}
-                </button>
-                <button
-                  type="button"
-                  className={secondaryButtonClass}
-                  data-signature-action="lock"
-                  aria-pressed="false"
-                >
-                  {t("forms.signatureLock")}
-                </button>
-              </div>
-            </div>
-          </div>
-          <ErrorText id={errorId} errors={errors} />
-        </Wrap>
-      );
-    default: {
-      const type = inputType[field.kind] ?? "text";
-      const isDate = field.kind === "date";
-      const numeric = field.kind === "number";
-      return (
-        <Wrap>
-          <Label field={field} htmlFor={id} />
-          <div className={field.kind === "password" ? "flex gap-2" : undefined}>
-            <input
-              {...common}
-              type={type}
-              defaultValue={value}
-              placeholder={isDate ? "dd/mm/yyyy" : field.placeholder || undefined}
-              min={numeric && field.min !== null ? field.min : undefined}
-              max={numeric && field.max !== null ? field.max : undefined}
-              step={numeric ? "any" : undefined}
-              inputMode={isDate || field.kind === "currency" || field.kind === "percent" ? "decimal" : undefined}
-              data-date-mask={isDate ? "" : undefined}
-              data-password={field.kind === "password" ? "" : undefined}
-              data-password-show={field.kind === "password" ? t("forms.passwordShow") : undefined}
-              data-password-hide={field.kind === "password" ? t("forms.passwordHide") : undefined}
-              data-password-suggest={field.kind === "password" ? t("forms.passwordSuggest") : undefined}
-              autoComplete={field.kind === "password" ? "new-password" : autoComplete[field.kind]}
-              className={inputClass}
-            />
-          </div>
-          <ErrorText id={errorId} errors={errors} />
-        </Wrap>
-      );
-    }
-  }
 }
