@@ -9,7 +9,7 @@ import sharp from "sharp";
 
 import { ApiError } from "../accounts/errors";
 import type { Db } from "../db/client";
-import { domains, forms, formSubmissions, type users } from "../db/schema";
+import { domains, forms, formSubmissions, images, type users } from "../db/schema";
 import type { Mailer } from "../mail/mailer";
 import { type DescribedImage, describeImage, insertImage } from "../media/store";
 import { type CaptchaCheck, checkCaptcha, useChallenge } from "./captcha";
@@ -257,6 +257,18 @@ async function siteOf(db: Db) {
   };
 }
 
+/** The stored signature as the business's mail carries it: the image the sender drew. */
+async function signatureAttachment(db: Db, submission: SubmissionRow) {
+  if (!submission.signatureHash) return undefined;
+  const [image] = await db
+    .select({ bytes: images.bytes, mime: images.mime })
+    .from(images)
+    .where(eq(images.hash, submission.signatureHash));
+  if (!image) return undefined;
+  const filename = image.mime === "image/jpeg" ? "signature.jpg" : "signature.png";
+  return [{ filename, content: Buffer.from(image.bytes), contentType: image.mime }];
+}
+
 /**
  * Mails a stored submission: the business (the form's notify_email, else the organisation_email
  * setting) and the sender (the first e-mail field's answer), each with the answers.
@@ -294,7 +306,8 @@ export async function mailSubmission(
   const business = form.notifyEmail.trim() || site.email;
   if (business) {
     const mail = renderFormMail("notify", site.language, values(site.language));
-    mailer.send({ to: business, subject: mail.subject, text: mail.text, html: mail.html });
+    const attachments = await signatureAttachment(db, submission);
+    mailer.send({ to: business, subject: mail.subject, text: mail.text, html: mail.html, attachments });
   }
   const sender = senderEmail(fields, submission.answers as Record<string, string>);
   if (sender) {

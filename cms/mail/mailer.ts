@@ -19,6 +19,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Files sent with it, such as a form's signature (nodemailer's attachments). */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 export interface Mailer {

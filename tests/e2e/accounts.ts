@@ -50,6 +50,8 @@ export interface Mail {
   link: string | null;
   /** The 6-digit code, when the message has one. */
   code: string | null;
+  /** The names of its attached files. */
+  attachments: string[];
 }
 
 function decodeQuotedPrintable(body: string) {
@@ -75,11 +77,12 @@ export function readMail(file: string): Mail {
     text: body,
     link,
     code: body.match(/\b\d{6}\b/)?.[0] ?? null,
+    attachments: [...raw.matchAll(/Content-Disposition: attachment;\s*filename="?([^"\r\n;]+)/gi)].map((m) => m[1]!),
   };
 }
 
 /** The newest message to `to` written after `since` (ms), waiting for it to arrive. */
-export async function waitForMail(to: string, since: number): Promise<Mail> {
+export async function waitForMail(to: string, since: number, match?: (mail: Mail) => boolean): Promise<Mail> {
   const outbox = path.join(e2eDataDir(), "outbox");
   let found: Mail | null = null;
   await expect
@@ -96,7 +99,7 @@ export async function waitForMail(to: string, since: number): Promise<Mail> {
           .filter((f) => statSync(f).mtimeMs >= since - 1000)
           .sort()
           .map(readMail)
-          .filter((m) => m.to.toLowerCase().includes(to.toLowerCase()));
+          .filter((m) => m.to.toLowerCase().includes(to.toLowerCase()) && (!match || match(m)));
         found = fresh.at(-1) ?? null;
         return found !== null;
       },
