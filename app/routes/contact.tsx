@@ -22,8 +22,17 @@ export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => err
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
   withRootMeta(matches, [...(data ? [{ title: data.title }, { name: "description", content: data.description }] : [])]);
 
-/** The forms /contact shows: the contact form, or (`?form=enquiry`, from a product) the enquiry form. */
-const FORMS = { contact: "contact", enquiry: "enquiry" } as const;
+/**
+ * The forms /contact shows: the contact form, or (`?form=`) the enquiry form (from a product) or
+ * the warranty claim (members only), with the heading of each.
+ */
+const FORMS = {
+  contact: { url: "contact", heading: "contact.formHeading" },
+  enquiry: { url: "enquiry", heading: "contact.enquiryHeading" },
+  warranty: { url: "warranty-claim", heading: "contact.warrantyHeading" },
+} as const;
+
+const chosenForm = (name: string | null) => (name === "enquiry" || name === "warranty" ? name : "contact");
 
 /**
  * /contact: the organisation's details from the settings, a map link, and the seeded contact form
@@ -33,17 +42,19 @@ const FORMS = { contact: "contact", enquiry: "enquiry" } as const;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const visitor = await context.visitor();
   const url = new URL(request.url);
-  const which = url.searchParams.get("form") === "enquiry" ? FORMS.enquiry : FORMS.contact;
+  const which = chosenForm(url.searchParams.get("form"));
   const [settings, form] = await Promise.all([
     getSettings(visitor.transport),
-    loadForm(visitor.transport, { url: which }, formVisit(request, context, visitor)).catch((error: unknown) => {
-      console.warn(`[site] /contact: the ${which} form could not be loaded: ${(error as Error).message}`);
-      return null;
-    }),
+    loadForm(visitor.transport, { url: FORMS[which].url }, formVisit(request, context, visitor)).catch(
+      (error: unknown) => {
+        console.warn(`[site] /contact: the ${FORMS[which].url} form could not be loaded: ${(error as Error).message}`);
+        return null;
+      },
+    ),
   ]);
   const { locale } = visitor.preferences;
   const t = (await getI18n(locale)).getFixedT(locale);
-  const heading = which === FORMS.enquiry ? t("contact.enquiryHeading") : t("contact.formHeading");
+  const heading = t(FORMS[which].heading);
   return data(
     {
       title: documentTitle(settings, t("contact.title")),
@@ -56,6 +67,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         abn: settings.organisation_abn,
       },
       heading,
+      which,
       form: form ?? null,
       enhancers: enhancerAssets(form ? (hasSignature(form) ? ["form", "signature"] : ["form"]) : []),
     },
@@ -64,7 +76,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function Contact() {
-  const { organisation: org, form, heading, enhancers } = useLoaderData<typeof loader>();
+  const { organisation: org, form, heading, which, enhancers } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const nonce = useNonce();
   const mail = mailtoHref(org.email, t("contact.title"));
@@ -105,6 +117,17 @@ export default function Contact() {
             </p>
           ) : null}
           {org.abn ? <p className="mt-2">{t("footer.abn", { abn: org.abn })}</p> : null}
+          <p className="mt-6">
+            {which === "warranty" ? (
+              <a className="text-brand underline" href="/contact">
+                {t("contact.formHeading")}
+              </a>
+            ) : (
+              <a className="text-brand underline" href="/contact?form=warranty">
+                {t("contact.warrantyLink")}
+              </a>
+            )}
+          </p>
         </div>
         <div>
           <h2 className="text-2xl font-semibold">{heading}</h2>

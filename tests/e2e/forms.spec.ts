@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 
-import { waitForMail } from "./accounts";
+import { accountFor, signInWithPassword, waitForMail } from "./accounts";
 
 // Runs in the js and no-js projects: without JavaScript the captcha falls back to its time and
 // honeypot check, which needs 3 seconds between the page and the post.
@@ -34,10 +34,19 @@ test("an invalid answer shows its error next to the field and keeps the input", 
   await email.fill("ann@nowhere");
   await page.getByLabel("Message").fill("Keep this text");
   await settle(js, page);
+  if (js) await page.locator("html[data-enhanced]").waitFor({ state: "attached" });
+  await page.evaluate(() => document.documentElement.setAttribute("data-before-post", ""));
   await page.getByRole("button", { name: /send/i }).click();
   await expect(page.getByText("Enter a valid email address.")).toBeVisible({ timeout: 15_000 });
   await expect(page.getByLabel("Message")).toHaveValue("Keep this text");
   await expect(page.getByLabel("Name").first()).toHaveValue("Ann Tester");
+  // With JavaScript conform found it in the browser, without a post; without, the action did.
+  await expect(page.locator("html[data-before-post]")).toHaveCount(js ? 1 : 0);
+  if (js) {
+    await email.fill("ann@nowhere.example");
+    await expect(page.getByText("Enter a valid email address.")).toBeHidden();
+    await expect(email).not.toHaveAttribute("aria-invalid", "true");
+  }
 });
 
 test("the enquiry form opens prefilled from a product's link", async ({ page }) => {
@@ -46,4 +55,24 @@ test("the enquiry form opens prefilled from a product's link", async ({ page }) 
   await expect(page.locator('input[name="product"]')).toHaveValue("Yandina table");
   await expect(page.locator('input[name="product_url"]')).toHaveValue("/catalogue/tables/yandina-table");
   await expect(page.locator("select[name=timber] option").first()).toHaveText("-- Select --");
+});
+
+test("a members-only form asks a signed-out visitor to sign in, then takes the claim", async ({ page }, testInfo) => {
+  const since = Date.now();
+  await page.goto("/contact");
+  await page.getByRole("link", { name: "Bought a piece from us? Make a warranty claim" }).click();
+  await expect(page.getByRole("heading", { name: "Make a warranty claim" })).toBeVisible();
+  await expect(page.getByLabel("What has gone wrong")).toHaveCount(0);
+  await page.getByRole("link", { name: "Sign in to fill this in" }).click();
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fcontact%3Fform%3Dwarranty/);
+  const account = accountFor(testInfo.project.name);
+  await signInWithPassword(page, account);
+  await expect(page).toHaveURL(/\/contact\?form=warranty$/);
+  const problem = `The left leg of table ${Date.now().toString(36)} wobbles.`;
+  await page.getByLabel("Which piece").fill("Yandina table, 1.8 m");
+  await page.getByLabel("What has gone wrong").fill(problem);
+  await page.getByRole("button", { name: "Send the claim" }).click();
+  await expect(page.getByRole("status").filter({ hasText: /we have your claim/i })).toBeVisible({ timeout: 15_000 });
+  const notice = await waitForMail("hello@dovetail.example.com", since, (m) => m.text.includes(problem));
+  expect(notice.text).toContain("Yandina table, 1.8 m");
 });
