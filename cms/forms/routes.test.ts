@@ -381,6 +381,9 @@ for (const driver of drivers) {
           answers: { date: "2026-12-05", accept_waiver: "1" },
         });
         expect(row.paymentId).not.toBeNull();
+        // The gateway's address (it holds the token) is kept apart from the answers staff read.
+        expect(row.paymentUrl).toBe(res.body.payment);
+        expect(JSON.stringify(row.answers)).not.toContain("/pay/");
         const [payment] = await t.database.db.select().from(payments).where(eq(payments.id, row.paymentId!));
         expect(payment).toMatchObject({
           kind: "form",
@@ -400,7 +403,7 @@ for (const driver of drivers) {
         expect((await fulfilPayment(t.database.db, payment.id, { mailer })).fulfilled).toBe(true);
         expect((await fulfilPayment(t.database.db, payment.id, { mailer })).fulfilled).toBe(false);
         const [paid] = await t.database.db.select().from(formSubmissions).where(eq(formSubmissions.id, row.id));
-        expect(paid.status).toBe("paid");
+        expect(paid).toMatchObject({ status: "paid", paymentUrl: null });
         const receipts = (await outbox()).filter((m) => m.to === "pat@example.com");
         expect(receipts).toHaveLength(1);
         expect(receipts[0].subject).toBe("Nous avons reçu votre formulaire : Workshop booking");

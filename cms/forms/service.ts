@@ -19,8 +19,6 @@ import { renderFormMail, signedWord, yesNo } from "./mail";
 export type FormRow = typeof forms.$inferSelect;
 export type SubmissionRow = typeof formSubmissions.$inferSelect;
 
-/** The key of a waiting submission's stored answers that keeps the gateway address it was given. */
-export const PAYMENT_ANSWER_KEY = "@payment";
 /** The answer's message when the form has no thank-you text. */
 export const DEFAULT_THANK_YOU = "Thank you: your form has been sent.";
 
@@ -152,7 +150,7 @@ async function existingAnswer(db: Db, form: FormRow, key: string): Promise<Submi
 }
 
 function answerOf(form: FormRow, row: SubmissionRow): SubmitAnswer {
-  const payment = row.status === "awaiting_payment" ? row.answers[PAYMENT_ANSWER_KEY] : undefined;
+  const payment = row.status === "awaiting_payment" ? row.paymentUrl : undefined;
   return {
     success: true,
     message: form.thankYou || DEFAULT_THANK_YOU,
@@ -228,7 +226,7 @@ export async function submitForm(ctx: SubmitContext, input: SubmitInput): Promis
       });
       const [updated] = await tx
         .update(formSubmissions)
-        .set({ paymentId: payment.paymentId, answers: { ...values, [PAYMENT_ANSWER_KEY]: payment.redirectUrl } })
+        .set({ paymentId: payment.paymentId, paymentUrl: payment.redirectUrl })
         .where(eq(formSubmissions.id, row.id))
         .returning();
       return updated;
@@ -327,7 +325,7 @@ export async function fulfilFormPayment(
 ) {
   const [submission] = await tx
     .update(formSubmissions)
-    .set({ status: "paid" })
+    .set({ status: "paid", paymentUrl: null })
     .where(and(eq(formSubmissions.id, payment.referenceId), eq(formSubmissions.status, "awaiting_payment")))
     .returning();
   if (!submission || !ctx.mailer) return;

@@ -51,6 +51,11 @@ export const formSubmissions = pgTable(
     /** "received" | "awaiting_payment" | "paid". */
     status: text("status").notNull().default("received"),
     paymentId: integer("payment_id").references(() => payments.id),
+    /**
+     * Where the sender pays while the submission awaits payment (the same answer for a repeated
+     * post); cleared once paid. Kept apart from the answers, which staff read.
+     */
+    paymentUrl: text("payment_url"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
