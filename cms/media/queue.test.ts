@@ -75,15 +75,14 @@ for (const driver of drivers) {
         return { ...f, res, at, bytes: Buffer.from(await res.arrayBuffer()) };
       });
 
-      const asked = performance.now();
       const ordinary = await get(ordinaryUrl);
       const ordinaryAt = performance.now();
       // Everything answered before anything is checked: a failure leaves no encode behind.
       const done = await Promise.all(answers);
       expect(ordinary.status).toBe(200);
       expect(ordinary.headers.get("server-timing")).toBe('variant;desc="disk"');
-      expect(ordinaryAt - asked).toBeLessThan(500);
-      // Served before the first of the 30 was even made.
+      // Served before the first of the 30 was even made: relative to the encodes, not a fixed
+      // number of milliseconds, which a loaded 2-core machine overran now and then.
       expect(ordinaryAt).toBeLessThan(firstMadeAt);
       const made = done.filter((a) => a.res.status === 200);
       const overflow = done.filter((a) => a.res.status === 503);
