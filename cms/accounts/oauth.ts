@@ -13,108 +13,38 @@
  *   and is bound to the client, the redirect URI and the PKCE challenge. The tokens it gives start
  *   a refresh family named after the code, so presenting a spent code again revokes them.
  */
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-
-import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { getCookie, setCookie } from "hono/cookie";
 import { z } from "zod";
 
 import type { CmsEnv } from "../context";
 import type { Db } from "../db/client";
-import { oauthClients, oauthCodes } from "../db/schema";
+import { csrfMatches, csrfToken } from "../lib/form-csrf";
+import { escapeHtml, htmlPage } from "../lib/html-page";
 import { ApiError } from "./errors";
+import {
+  type AuthorizeRequest,
+  type Client,
+  createCode,
+  exchangeCode,
+  findClient,
+  OAuthError,
+  REQUEST_FIELDS,
+  tokenSchema,
+} from "./oauth-codes";
 import { authBuckets, authClientAddress, takeRateLimit } from "./rate-limit";
 import { checkPassword } from "./signin";
-import { issueTokens, randomId, revokeFamily, sha256 } from "./tokens";
 
-/** How long an authorisation code lives (seconds). */
-export const OAUTH_CODE_SECONDS = 60;
+export { ensureOAuthClient, OAUTH_CODE_SECONDS, pkceChallenge } from "./oauth-codes";
+
 const CSRF_COOKIE = "dovetail_oauth_csrf";
-
-/**
- * Registers a client, or adds a redirect URI to it (idempotent; safe when several instances start
- * at once).
- */
-export async function ensureOAuthClient(db: Db, client: { clientId: string; name: string; redirectUri: string }) {
-  const uri = JSON.stringify([client.redirectUri]);
-  await db
-    .insert(oauthClients)
-    .values({ clientId: client.clientId, name: client.name, redirectUris: [client.redirectUri] })
-    .onConflictDoUpdate({
-      target: oauthClients.clientId,
-      set: {
-        name: client.name,
-        redirectUris: sql`case when ${oauthClients.redirectUris} @> ${uri}::jsonb then ${oauthClients.redirectUris} else ${oauthClients.redirectUris} || ${uri}::jsonb end`,
-      },
-    });
-}
-
-type Client = typeof oauthClients.$inferSelect;
-
-async function findClient(db: Db, clientId: string): Promise<Client | null> {
-  const [client] = await db.select().from(oauthClients).where(eq(oauthClients.clientId, clientId));
-  return client ?? null;
-}
-
-/** base64url(SHA-256(verifier)): the S256 challenge of a PKCE verifier. */
-export function pkceChallenge(verifier: string): string {
-  return createHash("sha256").update(verifier).digest("base64url");
-}
-
-function sameText(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
-
-/** The family of the tokens a code gives: named after the code, so a replay can revoke them. */
-function familyOfCode(codeHash: string): string {
-  return `oa${createHash("sha256").update(`family:${codeHash}`).digest("base64url").slice(0, 19)}`;
-}
 
 // ── The pages ──────────────────────────────────────────────────────────────────────────────────
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}
-
-function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
-</head>
-<body>
-<main>
-${body}
-</main>
-</body>
-</html>
-`;
-}
-
 function errorPage(c: Context<CmsEnv>, message: string) {
   c.header("Cache-Control", "no-store");
-  return c.html(page("Sign-in error", `<h1>Sign-in error</h1>\n<p>${escapeHtml(message)}</p>`), 400);
+  return c.html(htmlPage("Sign-in error", `<h1>Sign-in error</h1>\n<p>${escapeHtml(message)}</p>`), 400);
 }
-
-/** The authorisation request's parameters, as the form carries them on. */
-const REQUEST_FIELDS = [
-  "response_type",
-  "client_id",
-  "redirect_uri",
-  "scope",
-  "state",
-  "code_challenge",
-  "code_challenge_method",
-] as const;
-
-type AuthorizeRequest = Record<(typeof REQUEST_FIELDS)[number], string>;
 
 function signInPage(
   c: Context<CmsEnv>,
@@ -136,7 +66,7 @@ ${hidden}
 <p><button type="submit">Sign in</button></p>
 </form>`;
   c.header("Cache-Control", "no-store");
-  return c.html(page(`Sign in to ${input.client.name}`, body), status);
+  return c.html(htmlPage(`Sign in to ${input.client.name}`, body), status);
 }
 
 // ── Checking a request ─────────────────────────────────────────────────────────────────────────
@@ -190,104 +120,6 @@ async function checkRequest(db: Db, raw: Record<string, unknown>): Promise<Check
   return { kind: "ok", request, client };
 }
 
-function csrfToken(c: Context<CmsEnv>): string {
-  const existing = getCookie(c, CSRF_COOKIE);
-  if (existing && /^[\w-]{43}$/.test(existing)) return existing;
-  const token = randomBytes(32).toString("base64url");
-  setCookie(c, CSRF_COOKIE, token, {
-    httpOnly: true,
-    sameSite: "Lax",
-    path: "/authorize",
-    secure: new URL(c.req.url).protocol === "https:",
-    maxAge: 3600,
-  });
-  return token;
-}
-
-// ── Codes ──────────────────────────────────────────────────────────────────────────────────────
-
-async function createCode(
-  db: Db,
-  input: { client: Client; request: AuthorizeRequest; userId: number; now: number },
-): Promise<string> {
-  const code = randomBytes(32).toString("base64url");
-  await db.insert(oauthCodes).values({
-    codeHash: sha256(code),
-    clientId: input.client.clientId,
-    userId: input.userId,
-    redirectUri: input.request.redirect_uri,
-    codeChallenge: input.request.code_challenge,
-    scope: input.request.scope,
-    expiresAt: new Date(input.now + OAUTH_CODE_SECONDS * 1000),
-  });
-  return code;
-}
-
-class OAuthError extends Error {
-  constructor(
-    readonly error: "invalid_request" | "invalid_client" | "invalid_grant" | "unsupported_grant_type",
-    readonly description: string,
-  ) {
-    super(description);
-  }
-}
-
-const tokenSchema = z.object({
-  grant_type: z.string().max(100).optional(),
-  code: z.string().max(200).optional(),
-  client_id: z.string().max(200).optional(),
-  redirect_uri: z.string().max(2000).optional(),
-  code_verifier: z.string().max(200).optional(),
-  fingerprint: z.string().max(100).optional(),
-});
-
-/** Exchanges a code for tokens (see the file's comment); throws OAuthError. */
-export async function exchangeCode(db: Db, input: z.infer<typeof tokenSchema> & { secret: Uint8Array; now: number }) {
-  if (input.grant_type !== "authorization_code") {
-    throw new OAuthError(
-      input.grant_type ? "unsupported_grant_type" : "invalid_request",
-      "grant_type must be authorization_code",
-    );
-  }
-  const { code, client_id, redirect_uri, code_verifier } = input;
-  if (!code || !client_id || !redirect_uri || !code_verifier) {
-    throw new OAuthError("invalid_request", "code, client_id, redirect_uri and code_verifier are required");
-  }
-  if (input.fingerprint !== undefined && !/^[\w-]{1,100}$/.test(input.fingerprint)) {
-    throw new OAuthError("invalid_request", "fingerprint must be letters, digits, - or _");
-  }
-  if (!(await findClient(db, client_id))) throw new OAuthError("invalid_client", "unknown client");
-  const codeHash = sha256(code);
-  const now = new Date(input.now);
-  // Spent by this first exchange whatever its outcome: a wrong verifier cannot be retried.
-  const [row] = await db
-    .update(oauthCodes)
-    .set({ usedAt: now })
-    .where(and(eq(oauthCodes.codeHash, codeHash), isNull(oauthCodes.usedAt)))
-    .returning();
-  if (!row) {
-    const [spent] = await db
-      .select({ c: oauthCodes.codeHash })
-      .from(oauthCodes)
-      .where(eq(oauthCodes.codeHash, codeHash));
-    if (spent) await revokeFamily(db, familyOfCode(codeHash), input.now);
-    throw new OAuthError("invalid_grant", "the code is unknown or was used");
-  }
-  if (row.expiresAt.getTime() <= input.now) throw new OAuthError("invalid_grant", "the code has expired");
-  if (row.clientId !== client_id) throw new OAuthError("invalid_grant", "the code was issued to another client");
-  if (row.redirectUri !== redirect_uri) throw new OAuthError("invalid_grant", "redirect_uri does not match");
-  if (!/^[A-Za-z0-9._~-]{43,128}$/.test(code_verifier) || !sameText(pkceChallenge(code_verifier), row.codeChallenge)) {
-    throw new OAuthError("invalid_grant", "code_verifier does not match");
-  }
-  return issueTokens(db, {
-    secret: input.secret,
-    userId: row.userId,
-    fingerprint: input.fingerprint ?? randomId(),
-    now: input.now,
-    familyId: familyOfCode(codeHash),
-  });
-}
-
 // ── Routes ─────────────────────────────────────────────────────────────────────────────────────
 
 export const oauthRoutes = new Hono<CmsEnv>();
@@ -296,7 +128,11 @@ oauthRoutes.get("/authorize", async (c) => {
   const checked = await checkRequest(c.var.db, c.req.query());
   if (checked.kind === "page") return errorPage(c, checked.message);
   if (checked.kind === "redirect") return c.redirect(checked.location, 302);
-  return signInPage(c, { request: checked.request, client: checked.client, csrf: csrfToken(c) }, 200);
+  return signInPage(
+    c,
+    { request: checked.request, client: checked.client, csrf: csrfToken(c, CSRF_COOKIE, "/authorize") },
+    200,
+  );
 });
 
 const signInSchema = z.object({
@@ -319,10 +155,13 @@ oauthRoutes.post("/authorize", async (c) => {
   const parsed = signInSchema.safeParse(form);
   if (!parsed.success) return errorPage(c, "The sign-in form is not valid.");
   const { email, password, csrf } = parsed.data;
-  const cookie = getCookie(c, CSRF_COOKIE) ?? "";
   const again = (error: string, status: 400 | 401 | 429) =>
-    signInPage(c, { request: checked.request, client: checked.client, csrf: csrfToken(c), email, error }, status);
-  if (cookie === "" || !sameText(cookie, csrf)) {
+    signInPage(
+      c,
+      { request: checked.request, client: checked.client, csrf: csrfToken(c, CSRF_COOKIE, "/authorize"), email, error },
+      status,
+    );
+  if (!csrfMatches(c, CSRF_COOKIE, csrf)) {
     return again("The sign-in form had expired. Please sign in again.", 400);
   }
   if (email === "" || password === "") return again("Enter your e-mail and password.", 400);

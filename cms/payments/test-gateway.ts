@@ -8,14 +8,14 @@
  * browser (303) to the payment's return URL with `payum_token={token}`. A payment that is no
  * longer pending shows its state instead of buttons.
  */
-import { randomBytes, timingSafeEqual } from "node:crypto";
 
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { getCookie, setCookie } from "hono/cookie";
 import { z } from "zod";
 
 import type { CmsEnv } from "../context";
+import { csrfMatches, csrfToken } from "../lib/form-csrf";
+import { escapeHtml, htmlPage } from "../lib/html-page";
 import type { GatewayContext, GatewayNotification, GatewayPayment, PaymentGateway } from "./gateway";
 import { findPaymentByToken, type Payment, returnUrlWithToken } from "./service";
 import { SIGNATURE_HEADER, signNotification, verifySignature } from "./signature";
@@ -76,55 +76,13 @@ export function createTestGateway(options: TestGatewayOptions): TestGateway {
 
 // ── The hosted page ────────────────────────────────────────────────────────────────────────────
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}
-
-function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
-</head>
-<body>
-<main>
-${body}
-</main>
-</body>
-</html>
-`;
-}
-
 function money(cents: number, currency: string): string {
   return `$${(cents / 100).toFixed(2)} ${currency}`;
 }
 
-function sameText(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
-
-function csrfToken(c: Context<CmsEnv>): string {
-  const existing = getCookie(c, CSRF_COOKIE);
-  if (existing && /^[\w-]{43}$/.test(existing)) return existing;
-  const token = randomBytes(32).toString("base64url");
-  setCookie(c, CSRF_COOKIE, token, {
-    httpOnly: true,
-    sameSite: "Lax",
-    path: "/pay",
-    secure: new URL(c.req.url).protocol === "https:",
-    maxAge: 3600,
-  });
-  return token;
-}
-
 function messagePage(c: Context<CmsEnv>, title: string, message: string, status: 400 | 403 | 404) {
   c.header("Cache-Control", "no-store");
-  return c.html(page(title, `<h1>${escapeHtml(title)}</h1>\n<p>${escapeHtml(message)}</p>`), status);
+  return c.html(htmlPage(title, `<h1>${escapeHtml(title)}</h1>\n<p>${escapeHtml(message)}</p>`), status);
 }
 
 const STATE_TEXT: Record<string, string> = {
@@ -148,7 +106,7 @@ ${surcharge}`;
   let body: string;
   if (payment.status === "pending") {
     body = `${head}<form method="post" action="/pay/${escapeHtml(token)}">
-<input type="hidden" name="csrf" value="${escapeHtml(csrfToken(c))}">
+<input type="hidden" name="csrf" value="${escapeHtml(csrfToken(c, CSRF_COOKIE, "/pay"))}">
 <p><button type="submit" name="outcome" value="paid">Pay ${escapeHtml(total)}</button>
 <button type="submit" name="outcome" value="declined">Decline</button></p>
 </form>`;
@@ -158,7 +116,7 @@ ${surcharge}`;
 <p><a href="${back}">Back to the site</a></p>`;
   }
   c.header("Cache-Control", "no-store");
-  return c.html(page("Test payment", body), 200);
+  return c.html(htmlPage("Test payment", body), 200);
 }
 
 const postSchema = z.object({
@@ -189,8 +147,7 @@ export function testGatewayRoutes(gateway: TestGateway, dispatch: (request: Requ
     const form = await c.req.parseBody().catch(() => ({}));
     const parsed = postSchema.safeParse(form);
     if (!parsed.success) return messagePage(c, "Payment error", "Choose Pay or Decline.", 400);
-    const cookie = getCookie(c, CSRF_COOKIE) ?? "";
-    if (cookie === "" || !sameText(cookie, parsed.data.csrf)) {
+    if (!csrfMatches(c, CSRF_COOKIE, parsed.data.csrf)) {
       return messagePage(c, "Payment error", "The page has expired: go back, reload it and try again.", 403);
     }
     if (payment.status === "pending") {
