@@ -3,7 +3,8 @@ import { readFileSync } from "node:fs";
 
 import { describe, expect, it } from "vitest";
 
-import { formFields, parseDate, validateSubmission } from "./definition";
+import { formFields } from "./definition";
+import { parseDate, validateSubmission } from "./validate";
 
 interface Case {
   name: string;

@@ -4,17 +4,18 @@
  * form's version and questions, and mailed to the business and (with an e-mail field) the sender.
  * A form with a cost waits for payment: its mails go out when the payment is fulfilled.
  */
-import { and, asc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 
 import { ApiError } from "../accounts/errors";
 import type { Db } from "../db/client";
-import { domains, forms, formSubmissions, images, type users } from "../db/schema";
+import { forms, formSubmissions, type users } from "../db/schema";
 import type { Mailer } from "../mail/mailer";
 import { type DescribedImage, describeImage, insertImage } from "../media/store";
 import { type CaptchaCheck, checkCaptcha, useChallenge } from "./captcha";
-import { type FormField, formFields, senderEmail, validateSubmission } from "./definition";
-import { renderFormMail, signedWord, yesNo } from "./mail";
+import { type FormField, formFields, senderEmail } from "./definition";
+import { mailSubmission } from "./notify";
+import { validateSubmission } from "./validate";
 
 export type FormRow = typeof forms.$inferSelect;
 export type SubmissionRow = typeof formSubmissions.$inferSelect;
@@ -241,77 +242,6 @@ export async function submitForm(ctx: SubmitContext, input: SubmitInput): Promis
   if (stored.status === "received")
     await mailSubmission(ctx.db, ctx.mailer, form, stored, { language: input.language });
   return answerOf(form, stored);
-}
-
-/** The site's name, the organisation's address and the site's language, from the first domain's settings. */
-async function siteOf(db: Db) {
-  const [domain] = await db.select().from(domains).orderBy(asc(domains.id)).limit(1);
-  const settings = domain?.settings ?? {};
-  const text = (key: string) => (typeof settings[key] === "string" ? (settings[key] as string).trim() : "");
-  return {
-    name: text("name") || text("organisation_name") || domain?.name || "Dovetail",
-    email: text("organisation_email"),
-    language: text("language") || text("default_language") || "en",
-  };
-}
-
-/** The stored signature as the business's mail carries it: the image the sender drew. */
-async function signatureAttachment(db: Db, submission: SubmissionRow) {
-  if (!submission.signatureHash) return undefined;
-  const [image] = await db
-    .select({ bytes: images.bytes, mime: images.mime })
-    .from(images)
-    .where(eq(images.hash, submission.signatureHash));
-  if (!image) return undefined;
-  const filename = image.mime === "image/jpeg" ? "signature.jpg" : "signature.png";
-  return [{ filename, content: Buffer.from(image.bytes), contentType: image.mime }];
-}
-
-/**
- * Mails a stored submission: the business (the form's notify_email, else the organisation_email
- * setting) and the sender (the first e-mail field's answer), each with the answers.
- */
-export async function mailSubmission(
-  db: Db,
-  mailer: Mailer,
-  form: FormRow,
-  submission: SubmissionRow,
-  options: { language?: string; amountCents?: number } = {},
-) {
-  const site = await siteOf(db);
-  const fields = formFields({ questions: submission.questions, data: form.data });
-  const answers = (language: string | undefined) =>
-    fields
-      .filter((f) => f.type !== "content" && f.type !== "submit" && f.type !== "password")
-      .map((f) => {
-        const value = String(submission.answers[f.name] ?? "");
-        const shown =
-          f.type === "checkbox"
-            ? yesNo(language, value === "1")
-            : f.type === "signature" && value
-              ? signedWord(language)
-              : value;
-        return { label: f.label || f.name, value: shown };
-      });
-  const amount = options.amountCents ? `$${(options.amountCents / 100).toFixed(2)}` : undefined;
-  const values = (language: string | undefined) => ({
-    site: site.name,
-    form: form.name,
-    answers: answers(language),
-    url: submission.url,
-    amount,
-  });
-  const business = form.notifyEmail.trim() || site.email;
-  if (business) {
-    const mail = renderFormMail("notify", site.language, values(site.language));
-    const attachments = await signatureAttachment(db, submission);
-    mailer.send({ to: business, subject: mail.subject, text: mail.text, html: mail.html, attachments });
-  }
-  const sender = senderEmail(fields, submission.answers as Record<string, string>);
-  if (sender) {
-    const mail = renderFormMail("receipt", options.language, values(options.language));
-    mailer.send({ to: sender, subject: mail.subject, text: mail.text, html: mail.html });
-  }
 }
 
 /**
