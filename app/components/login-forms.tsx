@@ -108,27 +108,36 @@ function LoginForm<S extends z.ZodTypeAny>({
   );
 }
 
+/** The e-mail field every sign-in form starts with. */
+function EmailField({ meta, autoComplete }: { meta: unknown; autoComplete: "username" | "email" }) {
+  const { t } = useTranslation();
+  return (
+    <Field label={t("login.email")} meta={meta as FieldMetadata<string>} type="email" autoComplete={autoComplete} />
+  );
+}
+
+function SubmitButton({ children }: { children: ReactNode }) {
+  return (
+    <button type="submit" className={`${buttonClass} mt-5 w-full`}>
+      {children}
+    </button>
+  );
+}
+
 export function PasswordForm(props: FormProps) {
   const { t } = useTranslation();
   return (
     <LoginForm id="login-password" intent="password" schema={passwordSchema} {...props}>
       {(fields) => (
         <>
-          <Field
-            label={t("login.email")}
-            meta={fields.email as FieldMetadata<string>}
-            type="email"
-            autoComplete="username"
-          />
+          <EmailField meta={fields.email} autoComplete="username" />
           <Field
             label={t("login.password")}
             meta={fields.password as FieldMetadata<string>}
             type="password"
             autoComplete="current-password"
           />
-          <button type="submit" className={`${buttonClass} mt-5 w-full`}>
-            {t("login.submit")}
-          </button>
+          <SubmitButton>{t("login.submit")}</SubmitButton>
         </>
       )}
     </LoginForm>
@@ -141,15 +150,8 @@ export function LinkForm({ codeOnly, ...props }: FormProps & { codeOnly: boolean
     <LoginForm id="login-link" intent="link" schema={linkSchema} {...props}>
       {(fields) => (
         <>
-          <Field
-            label={t("login.email")}
-            meta={fields.email as FieldMetadata<string>}
-            type="email"
-            autoComplete="email"
-          />
-          <button type="submit" className={`${buttonClass} mt-5 w-full`}>
-            {codeOnly ? t("login.sendCode") : t("login.sendLink")}
-          </button>
+          <EmailField meta={fields.email} autoComplete="email" />
+          <SubmitButton>{codeOnly ? t("login.sendCode") : t("login.sendLink")}</SubmitButton>
         </>
       )}
     </LoginForm>
@@ -168,12 +170,7 @@ export function CodeForm({ email, ...props }: FormProps & { email?: string }) {
     >
       {(fields) => (
         <>
-          <Field
-            label={t("login.email")}
-            meta={fields.email as FieldMetadata<string>}
-            type="email"
-            autoComplete="email"
-          />
+          <EmailField meta={fields.email} autoComplete="email" />
           <Field
             label={t("login.code")}
             meta={fields.code as FieldMetadata<string>}
@@ -182,9 +179,7 @@ export function CodeForm({ email, ...props }: FormProps & { email?: string }) {
             autoComplete="one-time-code"
             hint={t("login.codeHint")}
           />
-          <button type="submit" className={`${buttonClass} mt-5 w-full`}>
-            {t("login.codeSubmit")}
-          </button>
+          <SubmitButton>{t("login.codeSubmit")}</SubmitButton>
         </>
       )}
     </LoginForm>
