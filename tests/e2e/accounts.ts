@@ -81,6 +81,23 @@ export function readMail(file: string): Mail {
   };
 }
 
+/** Every message to `to` written after `since` (ms), oldest first, as the outbox holds them now. */
+export function mailsTo(to: string, since: number): Mail[] {
+  const outbox = path.join(e2eDataDir(), "outbox");
+  let files: string[] = [];
+  try {
+    files = readdirSync(outbox).filter((f) => f.endsWith(".eml"));
+  } catch {
+    return [];
+  }
+  return files
+    .map((f) => path.join(outbox, f))
+    .filter((f) => statSync(f).mtimeMs >= since - 1000)
+    .sort()
+    .map(readMail)
+    .filter((m) => m.to.toLowerCase().includes(to.toLowerCase()));
+}
+
 /** The newest message to `to` written after `since` (ms), waiting for it to arrive. */
 export async function waitForMail(to: string, since: number, match?: (mail: Mail) => boolean): Promise<Mail> {
   const outbox = path.join(e2eDataDir(), "outbox");

@@ -76,3 +76,29 @@ test("a members-only form asks a signed-out visitor to sign in, then takes the c
   const notice = await waitForMail("hello@dovetail.example.com", since, (m) => m.text.includes(problem));
   expect(notice.text).toContain("Yandina table, 1.8 m");
 });
+
+test("a visitor sends the enquiry from a product's page; the business's mail names the piece", async ({
+  page,
+}, testInfo) => {
+  const js = testInfo.project.use.javaScriptEnabled !== false;
+  const since = Date.now();
+  const email = `enquiry-${testInfo.project.name}-${Date.now().toString(36)}@example.com`;
+  await page.goto("/catalogue/table-settings/palmwoods-square-setting");
+  const piece = (await page.getByRole("heading", { level: 1 }).textContent())!.trim();
+  await page.getByRole("link", { name: "Enquire about this piece" }).click();
+  await expect(page.getByRole("heading", { name: "Enquire about a piece" })).toBeVisible();
+  await expect(page.locator('input[name="product"]')).toHaveValue(piece);
+  await page.getByLabel("Your name").fill("Pat Buyer");
+  await page.getByLabel("Email").fill(email);
+  await page.locator("select[name=timber]").selectOption("Spotted Gum");
+  await page.getByLabel("Anything else we should know").fill("Could it be 2.4 m long, to seat ten?");
+  await settle(js, page);
+  await page.getByRole("button", { name: "Ask for a quote" }).click();
+  await expect(page.getByRole("status").filter({ hasText: /thank you for your enquiry/i })).toBeVisible({
+    timeout: 15_000,
+  });
+  const notice = await waitForMail("hello@dovetail.example.com", since, (m) => m.text.includes(email));
+  expect(notice.text).toContain(piece);
+  expect(notice.text).toContain("/catalogue/table-settings/palmwoods-square-setting");
+  expect(notice.text).toContain("Spotted Gum");
+});

@@ -5,7 +5,7 @@
  */
 import { expect, type Page, test } from "@playwright/test";
 
-import { waitForMail } from "./accounts";
+import { accountFor, mailsTo, signIn, waitForMail } from "./accounts";
 import { newMember, signUpAndConfirm } from "./member";
 
 const CODE = /\b([ABCDEFGHJKMNPQRSTUVWXYZ23456789]{12})\b/;
@@ -29,16 +29,22 @@ async function creditOf(page: Page) {
   return Number(text.replace(/[^\d.]/g, ""));
 }
 
-test("buy a voucher, the code arrives, a new member redeems it once", async ({ page }, testInfo) => {
+test("a member buys a voucher, the code arrives once, a new member redeems it once", async ({ page }, testInfo) => {
   const email = buyerEmail(testInfo.project.name);
   const since = Date.now();
+  await signIn(page, accountFor(testInfo.project.name));
   await buy(page, "$100.00", email);
   await page.getByRole("button", { name: /^Pay/ }).click();
   await expect(page).toHaveURL(/\/gift-vouchers\?payum_token=/);
   await expect(page.getByText("Payment Successful")).toBeVisible();
   await expect(page.getByText("Please check your email for your receipt")).toBeVisible();
+  // The return visited a second time: still paid, and still one receipt.
+  await page.reload();
+  await expect(page.getByText("Payment Successful")).toBeVisible();
 
   const mail = await waitForMail(email, since);
+  await page.waitForTimeout(500);
+  expect(mailsTo(email, since), "one receipt for one payment").toHaveLength(1);
   const code = CODE.exec(mail.text)?.[1];
   expect(code, "the mail has the voucher's code").toBeTruthy();
   expect(mail.text).toContain(`/vouchers/${code}`);
@@ -48,6 +54,8 @@ test("buy a voucher, the code arrives, a new member redeems it once", async ({ p
   await expect(page.getByRole("heading", { level: 1, name: "Gift voucher" })).toBeVisible();
   await expect(page.getByText("$100.00")).toBeVisible();
 
+  // Another member redeems it.
+  await page.context().clearCookies();
   await signUpAndConfirm(page, testInfo, "voucher");
   const before = await creditOf(page);
   await page.goto("/gift-vouchers?voucher=redeem");
