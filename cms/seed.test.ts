@@ -136,7 +136,7 @@ it("the seed files hold what the API tests expect", () => {
     faqs: 8,
     galleries: 3,
     voucher_themes: 3,
-    forms: 3,
+    forms: 4,
     videos: 1,
   });
 });

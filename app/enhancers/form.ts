@@ -101,16 +101,27 @@ export default function form(el: HTMLElement) {
 
   const solution = el.querySelector<HTMLInputElement>('input[name="captcha_solution"]');
   const challenge = el.querySelector<HTMLInputElement>('input[name="captcha_challenge"]');
-  let solved: Promise<void> = Promise.resolve();
-  if (solution && challenge && crypto.subtle) {
-    const difficulty = Number(solution.dataset.captchaDifficulty ?? "0");
-    solved = solveCaptcha(challenge.value, difficulty).then((found) => {
-      if (found === null) return;
-      solution.value = found;
-      // Solved: the post is no longer the no-JavaScript fallback.
-      el.querySelector('input[name="captcha_nojs"]')?.remove();
-      el.dataset.captcha = "solved";
-    });
+  // The puzzle costs the browser a few seconds of work: only for a visitor who starts on the
+  // form (a first focus or input), never for everyone who views the page.
+  let solving: Promise<void> | null = null;
+  const solve = () => {
+    if (solving) return solving;
+    solving = Promise.resolve();
+    if (solution && challenge && crypto.subtle) {
+      const difficulty = Number(solution.dataset.captchaDifficulty ?? "0");
+      solving = solveCaptcha(challenge.value, difficulty).then((found) => {
+        if (found === null) return;
+        solution.value = found;
+        // Solved: the post is no longer the no-JavaScript fallback.
+        el.querySelector('input[name="captcha_nojs"]')?.remove();
+        el.dataset.captcha = "solved";
+      });
+    }
+    return solving;
+  };
+  if (solution) {
+    el.addEventListener("focusin", solve, { once: true });
+    el.addEventListener("input", solve, { once: true });
   }
 
   let sending = false;
@@ -126,7 +137,7 @@ export default function form(el: HTMLElement) {
       sending = true;
       for (const b of buttons) b.disabled = true;
       el.setAttribute("aria-busy", "true");
-      void solved.then(() => {
+      void solve().then(() => {
         sending = false;
         for (const b of buttons) b.disabled = false;
         el.requestSubmit();
