@@ -6,8 +6,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { faqs, groups } from "./db/schema";
-import { seedIfEmpty } from "./seed";
 import { snippetHtml, tsqueryTerms } from "./search/query";
+import { seedIfEmpty } from "./seed";
 import {
   closeAndSettle,
   type CmsClient,
