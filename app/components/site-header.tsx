@@ -16,7 +16,10 @@ export const SITE_MENU_ID = "site-menu";
 const navLinkClass =
   "flex min-h-11 items-center border-b border-stone-100 no-underline hover:text-brand lg:min-h-6 lg:border-0 dark:border-stone-800 dark:hover:text-amber-200";
 
-/** The header's search field: a plain GET form to /search, so it works without JavaScript. */
+/**
+ * The header's search field: a plain GET form to /search, so it works without JavaScript. On wide
+ * screens its button is hidden until focused (Enter submits), so the header stays one line.
+ */
 function HeaderSearch() {
   const { t } = useTranslation();
   return (
@@ -30,11 +33,11 @@ function HeaderSearch() {
         name="q"
         maxLength={200}
         placeholder={t("search.placeholder")}
-        className="min-h-9 w-full min-w-0 rounded-md border border-stone-300 bg-transparent px-2 lg:w-32 xl:w-40 dark:border-stone-700"
+        className="min-h-9 w-full min-w-0 rounded-md border border-stone-300 bg-transparent px-2 lg:w-24 dark:border-stone-700"
       />
       <button
         type="submit"
-        className="inline-flex min-h-9 min-w-9 shrink-0 items-center justify-center rounded-md border border-stone-300 hover:bg-stone-100 dark:border-stone-700 dark:hover:bg-stone-800"
+        className="inline-flex min-h-9 min-w-9 shrink-0 items-center justify-center rounded-md border border-stone-300 hover:bg-stone-100 lg:not-focus-visible:sr-only dark:border-stone-700 dark:hover:bg-stone-800"
       >
         <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4 fill-none stroke-current stroke-2">
           <circle cx="11" cy="11" r="6" />
