@@ -28,6 +28,7 @@ import { pageRoutes } from "./pages/routes";
 import type { PaymentGateway } from "./payments/gateway";
 import { paymentRoutes } from "./payments/routes";
 import { createTestGateway, TestGateway, testGatewayRoutes } from "./payments/test-gateway";
+import { searchRoutes } from "./search/routes";
 import { siteRoutes } from "./site/routes";
 import { voucherRoutes } from "./vouchers/routes";
 
@@ -126,6 +127,7 @@ export function createCmsApp(database: Database, options: CmsAppOptions = {}): C
   app.route("/", mediaRoutes(options.imageCacheDir ?? defaultImageCacheDir()));
   app.route("/api/v1/cognito", contentRoutes);
   app.route("/api/v1/cognito", galleryRoutes);
+  app.route("/api/v1/cognito", searchRoutes);
   app.route("/api/v1/catalogue", catalogueRoutes);
   app.route("/api/v1/cognito/user", accountRoutes);
   app.route("/api/v1/sell/address", addressRoutes);

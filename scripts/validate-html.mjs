@@ -39,6 +39,10 @@ const VARIANTS = [
   { path: "/showcase", note: "as a crawler gets it", userAgent: CRAWLER_UA },
   // A photo's own page under a gallery's page (two links from the sitemap; the showcase's own are one).
   { path: "/showcase/in-the-workshop?gallery=showcase-galleries&photo=2", note: "a gallery page's photo" },
+  // Search (not in the sitemap: noindex): results with images and marks, none, and the empty form.
+  { path: "/search/table", note: "search results" },
+  { path: "/search?q=zzqxw", note: "search without results" },
+  { path: "/search", note: "the empty search page" },
 ];
 
 /** Links that are not pages of their own to check: files, and the switchers' variants of a page. */

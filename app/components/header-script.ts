@@ -53,7 +53,7 @@ function enhanceHeader() {
       // The phone menu around it stays open: one Escape closes one thing.
       event.preventDefault();
     } else if (event.key === "Tab" && open) {
-      const items = [button(), ...menu().querySelectorAll("a, summary")].filter(shown);
+      const items = [button(), ...menu().querySelectorAll<HTMLElement>("a, summary, input, button")].filter(shown);
       const at = items.indexOf(doc.activeElement as HTMLElement);
       const last = items.length - 1;
       const to = event.shiftKey ? (at > 0 ? -1 : last) : at < 0 || at === last ? 0 : -1;

@@ -17,6 +17,39 @@ const navLinkClass =
   "flex min-h-11 items-center border-b border-stone-100 no-underline hover:text-brand lg:min-h-6 lg:border-0 dark:border-stone-800 dark:hover:text-amber-200";
 
 /**
+ * The header's search field: a plain GET form to /search, so it works without JavaScript. On wide
+ * screens its button is hidden until focused (Enter submits), so the header stays one line.
+ */
+function HeaderSearch() {
+  const { t } = useTranslation();
+  return (
+    <form method="get" action="/search" role="search" className="flex min-h-11 items-center gap-1 lg:min-h-0">
+      <label htmlFor="site-search-q" className="sr-only">
+        {t("search.label")}
+      </label>
+      <input
+        id="site-search-q"
+        type="search"
+        name="q"
+        maxLength={200}
+        placeholder={t("search.placeholder")}
+        className="min-h-9 w-full min-w-0 rounded-md border border-stone-300 bg-transparent px-2 lg:w-24 dark:border-stone-700"
+      />
+      <button
+        type="submit"
+        className="inline-flex min-h-9 min-w-9 shrink-0 items-center justify-center rounded-md border border-stone-300 hover:bg-stone-100 lg:not-focus-visible:sr-only dark:border-stone-700 dark:hover:bg-stone-800"
+      >
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4 fill-none stroke-current stroke-2">
+          <circle cx="11" cy="11" r="6" />
+          <path d="m20 20-4.5-4.5" strokeLinecap="round" />
+        </svg>
+        <span className="sr-only">{t("search.submit")}</span>
+      </button>
+    </form>
+  );
+}
+
+/**
  * The site's header (decision 037). From `lg` up: the brand, the navigation, the language and the
  * theme menus on one line. Below: the brand and a menu button, 61 px tall and fixed at the top
  * (fixed rather than sticky: focusing its button would scroll a sticky header's page); the button
@@ -91,6 +124,7 @@ export function SiteHeader({
               </ul>
             </nav>
             <div className="flex flex-col gap-1 pt-3 text-sm lg:flex-row lg:items-center lg:gap-2 lg:pt-0">
+              <HeaderSearch />
               <AccountMenu member={member} />
               <LanguageMenu locale={locale} />
               <ThemeMenu theme={theme} />

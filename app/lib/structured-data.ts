@@ -47,6 +47,8 @@ const WEB_PAGE_TYPES: Record<string, string> = {
 
 /** The schema.org page type guessed from the last path segment (spec section 2, "Page head"). */
 export function webPageType(path: string) {
+  // Every /search/{q} page is search results, whatever the query's last word.
+  if (/^\/search(\/|$)/i.test(path)) return "SearchResultsPage";
   const last = path.split("/").filter(Boolean).pop()?.toLowerCase() ?? "";
   return Object.hasOwn(WEB_PAGE_TYPES, last) ? WEB_PAGE_TYPES[last] : "WebPage";
 }

@@ -86,12 +86,17 @@ async function migrateLocked(pool: Pool, run: (client: PoolClient) => Promise<vo
 
 async function openPglite(options: OpenOptions): Promise<Database> {
   const { PGlite } = await import("@electric-sql/pglite");
+  // unaccent: site search folds accents with it (decision 061); the migration uses it when present.
+  const { unaccent } = await import("@electric-sql/pglite/contrib/unaccent");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   const dir = options.dataDir && options.dataDir !== "memory://" ? path.resolve(options.dataDir) : undefined;
   // PGlite creates only the last folder of its path.
   if (dir) mkdirSync(path.dirname(dir), { recursive: true });
-  const client = await PGlite.create(dir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+  const client = await PGlite.create(dir, {
+    extensions: { unaccent },
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
   return {

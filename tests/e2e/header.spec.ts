@@ -176,17 +176,19 @@ test.describe("on a phone", () => {
     await expect(mainNav(page)).toBeVisible();
     await expect(menuButton(page)).toHaveAttribute("aria-expanded", "true");
 
-    // The button, five links, "Sign in", two menu buttons: Tab goes round them and never leaves.
+    // The button, the links, the search field and its button, "Sign in", two menu buttons: Tab
+    // goes round them and never leaves.
     const seen: string[] = [];
-    for (let i = 0; i < HEADER_LINKS.length + 4; i++) {
+    for (let i = 0; i < HEADER_LINKS.length + 6; i++) {
       await page.keyboard.press("Tab");
       const now = await focused(page);
       expect(now.inHeader, `Tab ${i + 1} focused ${now.text}`).toBe(true);
       seen.push(now.text);
     }
     expect(seen.slice(0, HEADER_LINKS.length)).toEqual(HEADER_LINKS.map((name) => `a ${name}`));
-    expect(seen[HEADER_LINKS.length]).toBe("a Sign in");
-    expect(seen[HEADER_LINKS.length + 3], "after the last one, the menu button").toMatch(/^button/);
+    expect(seen.slice(HEADER_LINKS.length, HEADER_LINKS.length + 2)).toEqual(["input ", "button Search"]);
+    expect(seen[HEADER_LINKS.length + 2]).toBe("a Sign in");
+    expect(seen[HEADER_LINKS.length + 5], "after the last one, the menu button").toMatch(/^button/);
     await expect(menuButton(page)).toBeFocused();
     await page.keyboard.press("Shift+Tab");
     await expect(themeSummary(page)).toBeFocused();
@@ -255,7 +257,7 @@ test.describe("on a phone", () => {
 test.describe("on a desktop", () => {
   test.use({ viewport: DESKTOP });
 
-  test("the brand, the navigation and both menus sit on one line, with no menu button", async ({
+  test("the brand, the navigation, the search field and both menus sit on one line, with no menu button", async ({
     page,
     javaScriptEnabled,
   }) => {
@@ -265,6 +267,7 @@ test.describe("on a desktop", () => {
       const parts = [
         banner(page).getByRole("link").first(),
         ...(await mainNav(page, lng).getByRole("link").all()),
+        banner(page).getByRole("searchbox"),
         languageSummary(page),
         themeSummary(page),
       ];
