@@ -202,11 +202,18 @@ export function createTransport(
 
   async function call(method: "GET" | "POST", url: URL, path: string, body: unknown, token: string | null) {
     // Past the deadline, nothing more is asked: the caller falls back at once (not an outage).
-    if (deadline?.aborted) throw noAnswer(deadline.reason, path);
+    if (deadline?.aborted) {
+      timing?.recordNoAnswer();
+      throw noAnswer(deadline.reason, path);
+    }
     const started = performance.now();
     try {
       const go = () => send(method, url, path, body, token);
       return await (breaker ? breaker.run(path, go) : go());
+    } catch (error) {
+      // The link-state notice: this request's page may come from a stale or seeded copy.
+      if (isUpstreamError(error) && error.status === -1) timing?.recordNoAnswer();
+      throw error;
     } finally {
       timing?.recordCall(performance.now() - started);
     }
