@@ -60,7 +60,14 @@ test.describe("with SENTRY_DSN pointing at a fake ingest", () => {
     // One site per project, each on its own port (E2E_PORT + 7 or + 8).
     const port = Number(process.env.E2E_PORT ?? 3100) + (testInfo.project.name === "js" ? 7 : 8);
     siteUrl = `http://localhost:${port}`;
-    site = spawn("npx", ["tsx", "server.ts"], {
+    const stale = await fetch(`${siteUrl}/robots.txt`).then(
+      () => true,
+      () => false,
+    );
+    if (stale) throw new Error(`port ${port} is taken: a server of an earlier run is still there`);
+    // In its own process group, so stopping it stops tsx's child too.
+    site = spawn("node_modules/.bin/tsx", ["server.ts"], {
+      detached: true,
       env: {
         ...process.env,
         PORT: String(port),
@@ -88,7 +95,7 @@ test.describe("with SENTRY_DSN pointing at a fake ingest", () => {
   });
 
   test.afterAll(async () => {
-    site?.kill("SIGTERM");
+    if (site?.pid) process.kill(-site.pid, "SIGTERM");
     await new Promise<void>((resolve) => (ingest ? ingest.close(() => resolve()) : resolve()));
   });
 
