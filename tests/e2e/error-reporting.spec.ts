@@ -34,6 +34,8 @@ test.describe("with SENTRY_DSN pointing at a fake ingest", () => {
   let ingestOrigin = "";
   const envelopes: string[] = [];
 
+  // Playwright reads the fixtures a hook asks for from its first parameter: this one asks for none.
+  // eslint-disable-next-line no-empty-pattern
   test.beforeAll(async ({}, testInfo) => {
     test.setTimeout(120_000);
     ingest = createServer((req, res) => {
