@@ -17,6 +17,8 @@ import { parseBaseAllowlist } from "./app/lib/auth/base-allowlist";
 import type { Upstream } from "./app/lib/context";
 import { secureDataDir } from "./app/lib/data-dir.server";
 import { parseEnv } from "./app/lib/env.server";
+import { parseDsn } from "./app/lib/error-reporting/dsn";
+import { browserErrorReporter } from "./app/lib/error-reporting/reporter.server";
 import { createHttpServer } from "./app/lib/http-server.server";
 import { createLoadContext } from "./app/lib/load-context.server";
 import { pageCacheMiddleware } from "./app/lib/page-cache/middleware.server";
@@ -61,7 +63,16 @@ if (!existsSync(buildFile)) {
   console.error("No server build at build/index.js: run `npm run build` (npm start does this for you).");
   process.exit(1);
 }
-const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
+let build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
+
+// Error reporting (decision 065), only with SENTRY_DSN: unset, nothing of Sentry is even loaded.
+const reportingDsn = env.SENTRY_DSN ? parseDsn(env.SENTRY_DSN) : null;
+const errorReporter = env.SENTRY_DSN ? browserErrorReporter(env.SENTRY_DSN, env.NODE_ENV) : null;
+if (env.SENTRY_DSN && reportingDsn) {
+  const { startServerReporting } = await import("./app/lib/error-reporting/sentry.server");
+  build = startServerReporting(build, { dsn: env.SENTRY_DSN, environment: env.NODE_ENV });
+  console.log(`[site] reporting errors to ${reportingDsn.origin}${errorReporter ? ", in browsers too" : ""}`);
+}
 
 // The origins a token login's `b` may name (decision 047).
 const tokenLoginBaseUrls = parseBaseAllowlist(env.TOKEN_LOGIN_ORIGINS);
@@ -154,7 +165,13 @@ app.use((req, res, next) => {
     if (!res.getHeader("Content-Security-Policy")) {
       res.setHeader(
         "Content-Security-Policy",
-        contentSecurityPolicy({ nonce, extra, imageOrigins, upgradeInsecure: production && req.secure }),
+        contentSecurityPolicy({
+          nonce,
+          extra,
+          imageOrigins,
+          connectOrigins: reportingDsn ? [reportingDsn.origin] : [],
+          upgradeInsecure: production && req.secure,
+        }),
       );
     }
     // A page's upstream calls and cache hits (the recorder is the one getLoadContext made).
@@ -195,6 +212,7 @@ if (env.PAGE_CACHE === "on") {
         purgeToken: env.PURGE_TOKEN,
         tokenLoginBaseUrls,
         oauthClientId: env.OAUTH_CLIENT_ID,
+        errorReporter,
       }),
   });
   app.use(handlers.stored);
@@ -260,6 +278,7 @@ app.all(
         purgeToken: env.PURGE_TOKEN,
         tokenLoginBaseUrls,
         oauthClientId: env.OAUTH_CLIENT_ID,
+        errorReporter,
       });
       res.locals.upstreamTiming = context.upstreamTiming;
       return context;

@@ -3,8 +3,10 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider } from "react-i18next";
 
+import { ErrorReporterProvider } from "~/components/error-reporter-script";
 import { i18n } from "~/i18n";
 import { createBrowserI18n } from "~/lib/browser-i18n";
+import { readErrorReporter } from "~/lib/error-reporting/reporter";
 
 /**
  * Only pages that need JavaScript load this (decision 030). The server wrote the page's language
@@ -21,15 +23,19 @@ function hydrate() {
     messages = {};
   }
   const instance = createBrowserI18n(lng, messages);
+  // The error reporter's script the server rendered (decision 065), rendered again the same.
+  const reporter = readErrorReporter(document);
 
   startTransition(() => {
     hydrateRoot(
       document,
-      <I18nextProvider i18n={instance}>
-        <StrictMode>
-          <RemixBrowser />
-        </StrictMode>
-      </I18nextProvider>,
+      <ErrorReporterProvider value={reporter}>
+        <I18nextProvider i18n={instance}>
+          <StrictMode>
+            <RemixBrowser />
+          </StrictMode>
+        </I18nextProvider>
+      </ErrorReporterProvider>,
     );
   });
 }

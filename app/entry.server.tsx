@@ -5,10 +5,12 @@ import { isbot } from "isbot";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 
+import { ErrorReporterProvider } from "~/components/error-reporter-script";
 import { NonceProvider } from "~/components/nonce";
 import { routesNeedBrowser } from "~/components/page-runtime";
 import { StylesheetProvider } from "~/components/stylesheet";
 import { i18next } from "~/i18next.server";
+import { cacheControl } from "~/lib/cache-control";
 import { holdBackClosingTags } from "~/lib/closing-tags.server";
 import { getI18n } from "~/lib/i18n.server";
 import { appendSessionCookie } from "~/lib/load-context.server";
@@ -24,6 +26,15 @@ function documentNeedsRuntime({ staticHandlerContext, routeModules }: EntryConte
       handle: routeModules[route.id]?.handle,
     })),
   );
+}
+
+/**
+ * A page rendered while the CMS could not be reached (its notice on show, decision 066) is never
+ * stored by a shared cache or the rendered-page cache: later visitors get a page of their own.
+ */
+function renderedWhileUnreachable({ staticHandlerContext }: EntryContext) {
+  const root = staticHandlerContext.loaderData.root as { linkDown?: unknown } | null | undefined;
+  return root?.linkDown === true;
 }
 
 export default async function handleRequest(
@@ -45,14 +56,17 @@ export default async function handleRequest(
 
   const document = (
     <NonceProvider value={nonce}>
-      <StylesheetProvider value={builtStylesheet}>
-        <I18nextProvider i18n={instance}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-        </I18nextProvider>
-      </StylesheetProvider>
+      <ErrorReporterProvider value={loadContext.errorReporter ?? null}>
+        <StylesheetProvider value={builtStylesheet}>
+          <I18nextProvider i18n={instance}>
+            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+          </I18nextProvider>
+        </StylesheetProvider>
+      </ErrorReporterProvider>
     </NonceProvider>
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  if (renderedWhileUnreachable(remixContext)) responseHeaders.set("Cache-Control", cacheControl.private);
 
   // A document without the Remix runtime (decision 030) has nothing that streams in after its
   // shell: no hydration data, no deferred data. It is rendered to one string, at once, which

@@ -8,7 +8,9 @@ import { useTranslation } from "react-i18next";
 
 import { AnalyticsScripts } from "~/components/analytics-scripts";
 import { BackToTop } from "~/components/back-to-top";
+import { ErrorReporterScript } from "~/components/error-reporter-script";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { LinkStateNotice } from "~/components/link-state-notice";
 import { useNonce } from "~/components/nonce";
 import { PageRuntime, usePageRuntime } from "~/components/page-runtime";
 import { ProgressBar } from "~/components/progress-bar";
@@ -18,6 +20,7 @@ import { SiteHeader } from "~/components/site-header";
 import { Stylesheet } from "~/components/stylesheet";
 import { ToastMessage } from "~/components/toast";
 import { analyticsConfig, analyticsCspSources } from "~/lib/analytics";
+import { upstreamUnreachable } from "~/lib/api/link-state.server";
 import { getInitialData, getSettings } from "~/lib/api/site.server";
 import { ensureCsrfToken } from "~/lib/csrf.server";
 import { getI18n } from "~/lib/i18n.server";
@@ -84,6 +87,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
             .map((e) => ({ name: e.seo_title, link: e.url, icon: "" })),
       footer: byParent("footer"),
       social: byParent("social"),
+      // The CMS could not be reached for this request: parts of the page may be stale or seeded copies.
+      linkDown: upstreamUnreachable(context),
     },
     { headers },
   );
@@ -138,6 +143,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
         {root ? <AnalyticsScripts config={root.analytics} nonce={nonce} /> : null}
         <ScrollAnimationsScript nonce={nonce} />
+        <ErrorReporterScript nonce={nonce} />
         {runtime ? (
           // The page's messages, for hydration (entry.client.tsx): only pages with the runtime need them.
           <script
@@ -185,6 +191,7 @@ function Shell({ children }: { children: ReactNode }) {
         />
       ) : null}
       <main id="main" className="flex-1 overflow-x-clip" tabIndex={-1}>
+        {root?.linkDown ? <LinkStateNotice /> : null}
         {root?.toast ? <ToastMessage key={root.toast.id} toast={root.toast} /> : null}
         {children}
       </main>

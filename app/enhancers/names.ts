@@ -19,5 +19,11 @@ export const ENHANCERS = [
 
 export type EnhancerName = (typeof ENHANCERS)[number];
 
+/**
+ * Browser modules built the same way that are no enhancer: no widget names them. The error
+ * reporter (decision 065) is loaded by its own script, only when SENTRY_DSN is set.
+ */
+export const OTHER_BROWSER_MODULES = ["error-reporter"] as const;
+
 /** The `data-enhance` value for these enhancers. */
 export const enhance = (...names: EnhancerName[]) => names.join(" ");

@@ -1,6 +1,7 @@
 import type { SwrCache } from "./api/cache.server";
 import type { CircuitBreaker } from "./api/circuit-breaker.server";
 import type { UpstreamTiming } from "./api/upstream-timing.server";
+import type { ErrorReporter } from "./error-reporting/reporter";
 import type { CspSources } from "./security-headers.server";
 import type { Visitor } from "./visitor.server";
 
@@ -47,6 +48,8 @@ export interface SiteContext {
   tokenLoginBaseUrls?: string[];
   /** OAUTH_CLIENT_ID: the site's client id at the CMS's authorisation server (default dovetail-site). */
   oauthClientId?: string;
+  /** The browser's error reporter, when SENTRY_DSN is set (decision 065). */
+  errorReporter?: ErrorReporter | null;
   /** PURGE_TOKEN: the bearer token of the CMS's purge calls; unset, `/_purge` does not exist. */
   purgeToken?: string;
 }

@@ -3,9 +3,9 @@ import path from "node:path";
 
 import { describe, expect, it } from "vitest";
 
-import { ENHANCERS } from "~/enhancers/names";
+import { ENHANCERS, OTHER_BROWSER_MODULES } from "~/enhancers/names";
 
-import { enhancerAssets } from "./enhancers.server";
+import { builtModule, enhancerAssets } from "./enhancers.server";
 
 const folder = path.resolve("app", "enhancers");
 
@@ -35,12 +35,20 @@ describe("app/enhancers", () => {
 
   it("has a module for every enhancer name, and a name for every module", () => {
     const modules = files.filter((f) => /^[a-z][a-z-]*\.ts$/.test(f) && f !== "names.ts").map((f) => f.slice(0, -3));
-    expect(modules.sort()).toEqual([...ENHANCERS].sort());
+    expect(modules.sort()).toEqual([...ENHANCERS, ...OTHER_BROWSER_MODULES].sort());
   });
 
   it("has a stylesheet only beside a module of the same name", () => {
     for (const css of files.filter((f) => f.endsWith(".css"))) {
       expect(ENHANCERS as readonly string[]).toContain(css.slice(0, -4));
     }
+  });
+});
+
+describe("builtModule", () => {
+  it("gives a built module's URL by name, or null when the build lacks it", () => {
+    const read = () => ({ "error-reporter": { js: "/build/enhance/error-reporter-A.js" } });
+    expect(builtModule("error-reporter", read)).toBe("/build/enhance/error-reporter-A.js");
+    expect(builtModule("error-reporter", () => ({}))).toBeNull();
   });
 });

@@ -37,3 +37,11 @@ export function enhancerAssets(names: readonly EnhancerName[], read: () => Manif
     return entry ? [{ name, js: entry.js, ...(entry.css ? { css: entry.css } : {}) }] : [];
   });
 }
+
+/**
+ * The URL of a browser module the enhancers' build made that is no enhancer (the error reporter,
+ * decision 065), or null when the build has none.
+ */
+export function builtModule(name: string, read: () => Manifest = readManifest): string | null {
+  return read()[name]?.js ?? null;
+}

@@ -64,6 +64,19 @@ describe("parseEnv", () => {
   });
 });
 
+describe("SENTRY_DSN", () => {
+  const base = { SESSION_SECRET: "x".repeat(32) };
+  it("is off when unset or empty, and must be a DSN when set", () => {
+    expect(parseEnv(base).SENTRY_DSN).toBeUndefined();
+    expect(parseEnv({ ...base, SENTRY_DSN: "" }).SENTRY_DSN).toBeUndefined();
+    expect(parseEnv({ ...base, SENTRY_DSN: "https://abc@o1.ingest.sentry.io/42" }).SENTRY_DSN).toBe(
+      "https://abc@o1.ingest.sentry.io/42",
+    );
+    expect(() => parseEnv({ ...base, SENTRY_DSN: "https://o1.ingest.sentry.io/42" })).toThrow(/SENTRY_DSN/);
+    expect(() => parseEnv({ ...base, SENTRY_DSN: "https://abc@o1.ingest.sentry.io/" })).toThrow(/SENTRY_DSN/);
+  });
+});
+
 describe("the README's configuration table", () => {
   const readme = readFileSync(fileURLToPath(new URL("../../README.md", import.meta.url)), "utf8");
   const start = readme.indexOf("## Configuration");

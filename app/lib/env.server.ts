@@ -4,6 +4,8 @@ import path from "node:path";
 
 import { z } from "zod";
 
+import { parseDsn } from "./error-reporting/dsn";
+
 const optionalUrl = z
   .string()
   .trim()
@@ -100,6 +102,11 @@ export const envSchema = z.object({
   SMTP_URL: smtpUrl,
   /** The From of the CMS's mail; unset: `DEFAULT_MAIL_FROM` (cms/mail/mailer.ts). */
   MAIL_FROM: mailFrom,
+  /** The error-reporting service's DSN (decision 065); unset or empty: nothing is reported or loaded. */
+  SENTRY_DSN: optionalUrl.refine(
+    (v) => v === undefined || parseDsn(v) !== null,
+    "must be a DSN such as https://public-key@host/project-id",
+  ),
 });
 
 export type Env = z.infer<typeof envSchema> & { SESSION_SECRET: string };

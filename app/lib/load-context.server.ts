@@ -4,6 +4,7 @@ import type { SwrCache } from "./api/cache.server";
 import type { CircuitBreaker } from "./api/circuit-breaker.server";
 import { UpstreamTiming } from "./api/upstream-timing.server";
 import type { Upstream } from "./context";
+import type { ErrorReporter } from "./error-reporting/reporter";
 import type { CspSources } from "./security-headers.server";
 import { buildVisitor, type Visitor } from "./visitor.server";
 
@@ -31,6 +32,8 @@ export interface LoadContextOptions {
   purgeToken?: string;
   tokenLoginBaseUrls?: string[];
   oauthClientId?: string;
+  /** The browser's error reporter (SENTRY_DSN set, decision 065); null or absent: none. */
+  errorReporter?: ErrorReporter | null;
 }
 
 /**

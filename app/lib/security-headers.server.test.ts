@@ -15,6 +15,15 @@ describe("contentSecurityPolicy", () => {
   });
 });
 
+describe("contentSecurityPolicy's connect-src", () => {
+  it("is the site alone, unless the error-reporting service's origin is given (SENTRY_DSN set)", () => {
+    expect(contentSecurityPolicy({ nonce: "abc" })).toMatch(/connect-src 'self';/);
+    const csp = contentSecurityPolicy({ nonce: "abc", connectOrigins: ["https://o1.ingest.sentry.io"] });
+    expect(csp).toContain("connect-src 'self' https://o1.ingest.sentry.io;");
+    expect(csp).not.toMatch(/(script|img|frame)-src[^;]*sentry/);
+  });
+});
+
 describe("baseSecurityHeaders", () => {
   it("adds HSTS only over HTTPS", () => {
     expect(baseSecurityHeaders(false)["Strict-Transport-Security"]).toBeUndefined();

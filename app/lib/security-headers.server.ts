@@ -22,6 +22,8 @@ export interface CspOptions {
   extra?: CspSources;
   /** Extra origins images may come from (an external API host serving /assets). */
   imageOrigins?: string[];
+  /** Origins scripts may connect to on every page (the error-reporting service's, when SENTRY_DSN is set). */
+  connectOrigins?: string[];
   /** Serve `upgrade-insecure-requests` (production behind HTTPS). */
   upgradeInsecure?: boolean;
 }
@@ -34,6 +36,7 @@ export function contentSecurityPolicy({
   nonce,
   extra = emptyCspSources(),
   imageOrigins = [],
+  connectOrigins = [],
   upgradeInsecure = false,
 }: CspOptions) {
   const unique = (list: string[]) => [...new Set(list)];
@@ -43,7 +46,7 @@ export function contentSecurityPolicy({
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": unique(["'self'", "data:", "blob:", ...imageOrigins, ...extra.img]),
     "font-src": ["'self'", "data:"],
-    "connect-src": unique(["'self'", ...extra.connect]),
+    "connect-src": unique(["'self'", ...connectOrigins, ...extra.connect]),
     "media-src": ["'self'", ...imageOrigins],
     "frame-src": unique([...FRAME_ORIGINS, ...extra.frame]),
     "worker-src": ["'self'"],

@@ -57,3 +57,15 @@ test("a seeded page that errors offline still shows no error details", async ({ 
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expectNoErrorDetails(page, await response!.text());
 });
+
+test("a page served from the seeded copy says, politely, that some content may be out of date", async ({ page }) => {
+  const response = await page.goto("/about");
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("status").filter({ hasText: "Some content may be out of date" })).toBeVisible();
+  // Rendered during the outage: no cache may keep it for later visitors.
+  expect(response?.headers()["cache-control"]).toContain("no-store");
+  await page.goto("/about?lng=de");
+  await expect(
+    page.getByRole("status").filter({ hasText: "Einige Inhalte sind möglicherweise nicht aktuell" }),
+  ).toBeVisible();
+});

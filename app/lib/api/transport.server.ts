@@ -135,6 +135,11 @@ function upstreamErrorExtra(p: { errors?: unknown; retry_after?: unknown }, head
   return { errors, retryAfter: Number.isFinite(seconds) && seconds >= 0 ? Math.ceil(seconds) : undefined };
 }
 
+/** The message of an error answer that names none of its own. */
+export function requestFailedMessage(status: number) {
+  return `Request failed with status code ${status}`;
+}
+
 /** A failed refresh keeps the stale answer unless the upstream said the answer is gone (a 4xx). */
 const keepStale = (error: unknown) => !isUpstreamError(error) || error.unavailable;
 
@@ -197,11 +202,18 @@ export function createTransport(
 
   async function call(method: "GET" | "POST", url: URL, path: string, body: unknown, token: string | null) {
     // Past the deadline, nothing more is asked: the caller falls back at once (not an outage).
-    if (deadline?.aborted) throw noAnswer(deadline.reason, path);
+    if (deadline?.aborted) {
+      timing?.recordNoAnswer();
+      throw noAnswer(deadline.reason, path);
+    }
     const started = performance.now();
     try {
       const go = () => send(method, url, path, body, token);
       return await (breaker ? breaker.run(path, go) : go());
+    } catch (error) {
+      // The link-state notice: this request's page may come from a stale or seeded copy.
+      if (isUpstreamError(error) && error.status === -1) timing?.recordNoAnswer();
+      throw error;
     } finally {
       timing?.recordCall(performance.now() - started);
     }
@@ -243,7 +255,14 @@ export function createTransport(
     }
     if (!response.ok) {
       const p = (payload ?? {}) as { message?: unknown; code?: unknown; errors?: unknown; retry_after?: unknown };
-      const message = typeof p.message === "string" ? p.message : `Request failed with status code ${response.status}`;
+      // A GraphQL error answer (`errors: [{ message }]`) names its first error's message.
+      const listed = Array.isArray(p.errors) ? (p.errors[0] as { message?: unknown } | undefined)?.message : undefined;
+      const message =
+        typeof p.message === "string"
+          ? p.message
+          : typeof listed === "string" && listed
+            ? listed
+            : requestFailedMessage(response.status);
       const code = typeof p.code === "string" ? p.code : undefined;
       throw new UpstreamError(message, response.status, path, code, upstreamErrorExtra(p, response.headers));
     }

@@ -10,12 +10,18 @@ export class UpstreamTiming {
   totalMs = 0;
   hits = 0;
   misses = 0;
+  /** Calls that got no answer (status -1: a network failure, a timeout, the open breaker). */
+  noAnswers = 0;
   /** The rendered-page cache's answer: "hit" (no render), "miss" (rendered, or waited for a render). */
   page?: CacheOutcome;
 
   recordCall(ms: number) {
     this.calls++;
     this.totalMs += ms;
+  }
+
+  recordNoAnswer() {
+    this.noAnswers++;
   }
 
   recordCache(outcome: CacheOutcome) {
