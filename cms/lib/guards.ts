@@ -65,8 +65,13 @@ export function securityHeaders(): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const json = c.res.headers.get("content-type")?.includes("json") ?? false;
-    const headers =
-      json ? apiHeaders : MEDIA_PATH.test(c.req.path) ? mediaHeaders : FILE_PATH.test(c.req.path) ? fileHeaders : apiHeaders;
+    const headers = json
+      ? apiHeaders
+      : MEDIA_PATH.test(c.req.path)
+        ? mediaHeaders
+        : FILE_PATH.test(c.req.path)
+          ? fileHeaders
+          : apiHeaders;
     for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
   };
 }
