@@ -1,6 +1,6 @@
 /**
  * Documents: the seeded care guide and warranty statement (PDFs made at seed time) download from
- * the buttons on /about, with and without JavaScript: a real PDF, under its own name, as an
+ * the buttons in the "Our warranty" tab of /about, with and without JavaScript: a real PDF, under its own name, as an
  * attachment the browser saves rather than opens.
  */
 import { readFile } from "node:fs/promises";
@@ -13,15 +13,17 @@ for (const [label, name, title] of [
 ] as const) {
   test(`the seeded ${title} downloads from its button on /about`, async ({ page }) => {
     await page.goto("/about");
+    await page.getByRole("tab", { name: "Our warranty" }).click();
     const button = page.getByRole("link", { name: label });
     await expect(button).toHaveAttribute("href", /^\/api\/v1\/cognito\/default\/file\/\d+$/);
+    const before = page.url();
     const [download] = await Promise.all([page.waitForEvent("download"), button.click()]);
     expect(download.suggestedFilename()).toBe(name);
     const bytes = await readFile((await download.path())!);
     expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
     expect(bytes.length).toBeGreaterThan(2000);
     // The visitor stays on the page: a download, not a navigation.
-    await expect(page).toHaveURL(/\/about$/);
+    await expect(page).toHaveURL(before);
   });
 }
 
@@ -29,7 +31,7 @@ test("a document answers with its type, a sandbox, an ETag and byte ranges throu
   request,
   page,
 }) => {
-  await page.goto("/about");
+  await page.goto("/about?tab=Our%20warranty");
   const href = (await page.getByRole("link", { name: "Download our care guide (PDF)" }).getAttribute("href"))!;
   const whole = await request.get(href);
   expect(whole.status()).toBe(200);
