@@ -7,10 +7,10 @@ import { PDFDocument } from "pdf-lib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import type { CmsApp } from "./app";
 import { documentSeedsSchema, prepareSeedDocuments, seedDocuments } from "./files/seed";
 import { FileRejected, sniffFileType, storeFile } from "./files/store";
 import { readSeeds } from "./seed";
-import type { CmsApp } from "./app";
 import { createCmsApp, drivers, openTestDatabase, type TestDatabase } from "./test/databases";
 
 const FILE = "http://cms.test/api/v1/cognito/default/file";

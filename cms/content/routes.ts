@@ -8,15 +8,7 @@ import { z } from "zod";
 
 import type { CmsEnv } from "../context";
 import { found, listAnswer, parseRequest, pathId } from "../lib/http";
-import {
-  groupParam,
-  imageOptions,
-  imageParams,
-  listParams,
-  listRequest,
-  pagingParams,
-  positiveInt,
-} from "../lib/params";
+import { groupParam, imageOptions, imageParams, listParams, listRequest, pagingParams } from "../lib/params";
 import { getPhoto, getSlide, listFaqs, listPeople, listPhotos, listSlides, listTestimonials } from "./service";
 
 const faqQuery = z.object({ ...pagingParams(500, 100), group: groupParam }).passthrough();

@@ -3,7 +3,7 @@
  * photos, testimonials, people and FAQs. Lists come a page at a time, of one Cognito group of the
  * record's model (by id or slug) or of every record; a list of an unknown group is null.
  */
-import { asc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 
 import type { Db } from "../db/client";
 import { faqs, people, photos, slides, testimonials } from "../db/schema";
