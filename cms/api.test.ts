@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { files } from "./db/schema";
 import type { GroupNode } from "./groups/tree";
 import { readSeeds, seedIfEmpty } from "./seed";
 import {
@@ -199,7 +200,14 @@ for (const driver of drivers) {
           title: seed.title,
           priority: 90,
         });
-        expect(res.body.data.rows).toEqual(seed.rows);
+        // The seed's "@document:<key>" references come back as the stored documents' file ids.
+        const fileIds = new Map((await t.database.db.select().from(files)).map((f) => [f.name, f.id]));
+        const documentId = (key: string) => fileIds.get(seeds.documents!.find((d) => d.key === key)!.name);
+        const rows = JSON.parse(
+          JSON.stringify(seed.rows).replace(/"@document:([a-z0-9-]+)"/g, (_, key: string) => String(documentId(key))),
+        );
+        expect(JSON.stringify(seed.rows)).toContain("@document:care-guide");
+        expect(res.body.data.rows).toEqual(rows);
         expect(res.body.data.rows.length).toBeGreaterThan(0);
         expect(res.body.data.pageContents).toEqual([]);
       });

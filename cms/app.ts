@@ -15,6 +15,7 @@ import { contentRoutes } from "./content/routes";
 import type { CmsEnv } from "./context";
 import type { Database } from "./db/client";
 import { type ContentChange, type ContentChangeListener, createNotifier } from "./events";
+import { fileRoutes } from "./files/routes";
 import { FORM_SUBMIT_BODY_BYTES, FORM_SUBMIT_PATH, formRoutes } from "./forms/routes";
 import { galleryRoutes } from "./galleries/routes";
 import { createGraphql } from "./graphql/schema";
@@ -125,6 +126,7 @@ export function createCmsApp(database: Database, options: CmsAppOptions = {}): C
   app.route("/api/v1/cognito", pageRoutes);
   app.route("/api/v1/cognito", groupRoutes);
   app.route("/", mediaRoutes(options.imageCacheDir ?? defaultImageCacheDir()));
+  app.route("/api/v1/cognito/default/file", fileRoutes);
   app.route("/api/v1/cognito", contentRoutes);
   app.route("/api/v1/cognito", galleryRoutes);
   app.route("/api/v1/cognito", searchRoutes);

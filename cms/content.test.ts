@@ -323,6 +323,42 @@ for (const driver of drivers) {
       });
     });
 
+    describe("photos", () => {
+      it("GET /photo pages every photo at 4x3, 600 by default; POST answers the same", async () => {
+        const get = await cms.get(`${API}/photo`);
+        expect(get.status).toBe(200);
+        expect(get.body).toMatchObject({ num_items: 3, num_pages: 1, page: 1 });
+        // In group and sort order, as every grouped list is: photos in no group come last.
+        expect(get.body.data.map((p: any) => p.name)).toEqual(["Glue-up", "Oiling", "Loose"]);
+        const glue = get.body.data[0];
+        expect(Object.keys(glue).sort()).toEqual(["description", "group", "id", "image", "name"]);
+        expect(glue).toMatchObject({ group: group.get("workshop"), description: "Clamped overnight." });
+        expectRecord(glue.image, "galleries/g-1a.jpg", "4x3", 600);
+        expect((await cms.post(`${API}/photo`, {})).body).toEqual(get.body);
+      });
+
+      it("by group (slug or id), a page at a time, and one photo by id; unknowns are 404s", async () => {
+        const byGroup = await cms.post(`${API}/photo`, { group: "workshop", page_size: 1, page: 2, image_width: 300 });
+        expect(byGroup.status).toBe(200);
+        expect(byGroup.body).toMatchObject({ num_items: 2, num_pages: 2, page: 2 });
+        expect(byGroup.body.data.map((p: any) => p.name)).toEqual(["Oiling"]);
+        expectRecord(byGroup.body.data[0].image, "slides/slide.jpg", "4x3", 300);
+        expect(
+          (await cms.get(`${API}/photo?group=${group.get("workshop")}&page_size=1&page=2&image_width=300`)).body,
+        ).toEqual(byGroup.body);
+        const id = byGroup.body.data[0].id;
+        const one = await cms.get(`${API}/photo/${id}?image_aspect=1x1&image_width=200`);
+        expect(one.body.data).toMatchObject({ id, name: "Oiling", group: group.get("workshop") });
+        expectRecord(one.body.data.image, "slides/slide.jpg", "1x1", 200);
+        expect((await cms.post(`${API}/photo/${id}`, { image_aspect: "1x1", image_width: 200 })).body).toEqual(
+          one.body,
+        );
+        for (const bad of ["99999", "99999999999", "0"]) expectJsonError(await cms.get(`${API}/photo/${bad}`), 404);
+        expectJsonError(await cms.get(`${API}/photo?group=hero`), 404);
+        expectJsonError(await cms.get(`${API}/photo?page_size=0`), 400);
+      });
+    });
+
     describe("videos", () => {
       it("GET /video/{id}: the URL, the type and the poster at 16x9, 1920 by default", async () => {
         const res = await cms.get(`${API}/video/${videoId}`);

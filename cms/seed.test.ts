@@ -65,6 +65,7 @@ const tables = [
   "form_submissions",
   "payments",
   "gift_vouchers",
+  "files",
 ] as const;
 
 async function rowCounts(db: Db): Promise<Record<string, number>> {
@@ -101,7 +102,7 @@ const expectedCounts = {
   products: seeds.products.length,
   product_photos: seeds.products.reduce((n, p) => n + p.photos.length, 0),
   slides: seeds.slides.length,
-  photos: 0,
+  photos: seeds.photos?.length ?? 0,
   testimonials: seeds.testimonials?.length ?? 0,
   people: seeds.people?.length ?? 0,
   faqs: seeds.faqs?.length ?? 0,
@@ -121,6 +122,7 @@ const expectedCounts = {
   form_submissions: 0,
   payments: 0,
   gift_vouchers: 0,
+  files: seeds.documents?.length ?? 0,
 };
 
 it("the seed files hold what the API tests expect", () => {
@@ -138,6 +140,9 @@ it("the seed files hold what the API tests expect", () => {
     voucher_themes: 3,
     forms: 4,
     videos: 1,
+    // The care guide and the warranty statement (decision 067), and the workshop photos.
+    files: 2,
+    photos: 6,
   });
 });
 

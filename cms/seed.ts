@@ -8,6 +8,7 @@ import { sql } from "drizzle-orm";
 import { seedProducts } from "./catalogue/seed";
 import { seedRecords, seedSlides } from "./content/seed";
 import type { Db } from "./db/client";
+import { prepareSeedDocuments, seedDocuments } from "./files/seed";
 import { seedForms } from "./forms/seed";
 import { seedGalleries } from "./galleries/seed";
 import { seedGroups } from "./groups/seed";
@@ -27,6 +28,7 @@ export { defaultSeedsDir, readSeeds, type SeedData } from "./seeding/files";
 interface Prepared {
   images: Map<string, DescribedImage>;
   videos: Map<string, Uint8Array>;
+  documents: Map<string, Uint8Array>;
 }
 
 /** Inserts every seed, area by area; pages last, as their rows and blocks may refer to the rest. */
@@ -53,11 +55,13 @@ async function insertSeeds(db: Db, data: SeedData, prepared: Prepared) {
   await seedVoucherThemes(db, data.voucherThemes ?? [], helpers);
   await seedForms(db, data.forms ?? []);
   const videoIds = await seedVideos(db, data.videos ?? [], prepared.videos, imageHash);
+  const documentIds = await seedDocuments(db, data.documents ?? [], prepared.documents);
   const resolve: ReferenceResolver = async (kind, name) => {
     if (kind === "image") return prepared.images.has(name) ? ((await imageHash(name)) ?? undefined) : undefined;
     if (kind === "image-url") return imageAddress(name);
     if (kind === "video") return videoIds.get(name);
     if (kind === "gallery") return galleryIds.get(name);
+    if (kind === "document") return documentIds.get(name);
     return groups.byPath(name);
   };
   await seedPages(db, data.pages, resolve);
@@ -71,14 +75,16 @@ async function insertSeeds(db: Db, data: SeedData, prepared: Prepared) {
  */
 export async function seedIfEmpty(db: Db, data: SeedData = readSeeds()): Promise<boolean> {
   if (await hasDomain(db)) return false;
-  const [images, videos] = await Promise.all([
+  const author = String(data.domain.settings.organisation_name ?? "");
+  const [images, videos, documents] = await Promise.all([
     describeSeedImages(data.dir, seedImageFiles(data)),
     prepareSeedVideos(data.dir, data.videos ?? []),
+    prepareSeedDocuments(data.documents ?? [], author),
   ]);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(727001)`);
     if (await hasDomain(tx)) return false;
-    await insertSeeds(tx, data, { images, videos });
+    await insertSeeds(tx, data, { images, videos, documents });
     return true;
   });
 }

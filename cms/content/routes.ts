@@ -7,17 +7,9 @@ import { Hono } from "hono";
 import { z } from "zod";
 
 import type { CmsEnv } from "../context";
-import { found, listAnswer, parseQuery, parseRequest, pathId } from "../lib/http";
-import {
-  groupParam,
-  imageOptions,
-  imageParams,
-  listParams,
-  listRequest,
-  pagingParams,
-  positiveInt,
-} from "../lib/params";
-import { getSlide, listFaqs, listPeople, listPhotos, listSlides, listTestimonials } from "./service";
+import { found, listAnswer, parseRequest, pathId } from "../lib/http";
+import { groupParam, imageOptions, imageParams, listParams, listRequest, pagingParams } from "../lib/params";
+import { getPhoto, getSlide, listFaqs, listPeople, listPhotos, listSlides, listTestimonials } from "./service";
 
 const faqQuery = z.object({ ...pagingParams(500, 100), group: groupParam }).passthrough();
 
@@ -31,9 +23,14 @@ export const contentRoutes = new Hono<CmsEnv>()
     const slide = await getSlide(c.var.db, pathId(c, "Slide"), imageOptions(q));
     return c.json({ data: found(slide, "Slide not found") });
   })
-  .get("/photo", async (c) => {
-    const q = parseQuery(c, z.object({ ...imageParams("4x3", 600), page_size: positiveInt(500, 100) }).passthrough());
-    return c.json({ data: await listPhotos(c.var.db, q.page_size, imageOptions(q)) });
+  .on(["GET", "POST"], "/photo", async (c) => {
+    const q = await parseRequest(c, listParams(100, "4x3", 600, 500));
+    return c.json(listAnswer(await listPhotos(c.var.db, listRequest(q), imageOptions(q))));
+  })
+  .on(["GET", "POST"], "/photo/:id{[0-9]+}", async (c) => {
+    const q = await parseRequest(c, z.object(imageParams("4x3", 600)).passthrough());
+    const photo = await getPhoto(c.var.db, pathId(c, "Photo"), imageOptions(q));
+    return c.json({ data: found(photo, "Photo not found") });
   })
   .on(["GET", "POST"], "/testimonial", async (c) => {
     const q = await parseRequest(c, listParams(20, "1x1", 100));

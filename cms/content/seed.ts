@@ -1,12 +1,12 @@
 /**
  * The content area's seeds, each an optional file in seeds/ (absent → none): `slides.json`,
- * `testimonials.json`, `people.json` and `faqs.json`. Records name their group by slug and their
+ * `testimonials.json`, `people.json`, `faqs.json` and `photos.json`. Records name their group by slug and their
  * images by their path under seeds/images.
  */
 import { z } from "zod";
 
 import type { Db } from "../db/client";
-import { faqs, people, slides, testimonials } from "../db/schema";
+import { faqs, people, photos, slides, testimonials } from "../db/schema";
 import { type SeedHelpers, sortOrders } from "../seeding/helpers";
 
 const image = z.string().min(1);
@@ -62,6 +62,17 @@ export const faqSeedsSchema = z
   .array(z.object({ group: z.string().optional(), name: z.string(), content: z.string().default("") }))
   .default([]);
 
+export const photoSeedsSchema = z
+  .array(
+    z.object({
+      group: z.string().optional(),
+      name: z.string(),
+      description: z.string().default(""),
+      image,
+    }),
+  )
+  .default([]);
+
 type Seeds<T extends z.ZodTypeAny> = z.infer<T>;
 
 /** The group's id when a record names one, else null. */
@@ -90,13 +101,14 @@ export async function seedSlides(db: Db, seeds: Seeds<typeof slideSeedsSchema>, 
   }
 }
 
-/** Inserts testimonials, people and FAQs; sort orders count up within each group, in file order. */
+/** Inserts testimonials, people, FAQs and photos; sort orders count up within each group, in file order. */
 export async function seedRecords(
   db: Db,
   seeds: {
     testimonials?: Seeds<typeof testimonialSeedsSchema>;
     people?: Seeds<typeof personSeedsSchema>;
     faqs?: Seeds<typeof faqSeedsSchema>;
+    photos?: Seeds<typeof photoSeedsSchema>;
   },
   h: SeedHelpers,
 ) {
@@ -124,5 +136,13 @@ export async function seedRecords(
   for (const f of seeds.faqs ?? []) {
     const groupId = groupOf(h, f.group, "Faq");
     await db.insert(faqs).values({ groupId, name: f.name, content: f.content, sortOrder: faqOrder(groupId) });
+  }
+  const photoOrder = sortOrders();
+  for (const p of seeds.photos ?? []) {
+    const groupId = groupOf(h, p.group, "Photo");
+    const imageHash = await h.imageHash(p.image);
+    if (!imageHash) throw new Error(`seeds/photos.json: ${p.name}: names no image`);
+    const fields = { name: p.name, description: p.description, imageHash };
+    await db.insert(photos).values({ groupId, ...fields, sortOrder: photoOrder(groupId) });
   }
 }

@@ -3,7 +3,7 @@
  * photos, testimonials, people and FAQs. Lists come a page at a time, of one Cognito group of the
  * record's model (by id or slug) or of every record; a list of an unknown group is null.
  */
-import { asc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 
 import type { Db } from "../db/client";
 import { faqs, people, photos, slides, testimonials } from "../db/schema";
@@ -51,20 +51,35 @@ export async function getSlide(db: Db, id: number, image: ImageOptions) {
   return serializeSlide(row, await loadImageRecords(db, [row.imageHash], image));
 }
 
-/** The first `limit` photos (the generic photo resource), in order. */
-export async function listPhotos(db: Db, limit: number, image: ImageOptions) {
-  const rows = await db.select().from(photos).orderBy(asc(photos.sortOrder), asc(photos.id)).limit(limit);
-  const images = await loadImageRecords(
-    db,
-    rows.map((r) => r.imageHash),
-    image,
-  );
-  return rows.map((p) => ({
+type PhotoRow = typeof photos.$inferSelect;
+
+function serializePhoto(p: PhotoRow, images: ImageRecords) {
+  return {
     id: p.id,
+    group: p.groupId,
     name: p.name,
     description: p.description,
     image: recordOf(images, p.imageHash),
-  }));
+  };
+}
+
+/** Photos (the generic photo resource), of a group or all, a page at a time. */
+export async function listPhotos(db: Db, request: GroupedPageRequest, image: ImageOptions) {
+  const page = await pageOfGroup(db, photos, "Photo", request);
+  if (!page) return null;
+  const images = await loadImageRecords(
+    db,
+    page.rows.map((r) => r.imageHash),
+    image,
+  );
+  return { data: page.rows.map((p) => serializePhoto(p, images)), paging: page.paging };
+}
+
+/** One photo by id; null when none. */
+export async function getPhoto(db: Db, id: number, image: ImageOptions) {
+  const [row] = await db.select().from(photos).where(eq(photos.id, id)).limit(1);
+  if (!row) return null;
+  return serializePhoto(row, await loadImageRecords(db, [row.imageHash], image));
 }
 
 /**

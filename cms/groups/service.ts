@@ -13,7 +13,7 @@ import { type ImageOptions, loadImageRecords } from "../media/service";
 import { buildGroupTrees, findNode, type GroupNode } from "./tree";
 
 /** The models whose records are grouped by Cognito groups. */
-export type CognitoModel = "Testimonial" | "Person" | "Faq" | "Gallery" | "Slide";
+export type CognitoModel = "Testimonial" | "Person" | "Faq" | "Gallery" | "Slide" | "Photo";
 
 /** How group trees are answered: how deep, and the groups' images. */
 export interface TreeOptions {

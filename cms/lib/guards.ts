@@ -48,12 +48,30 @@ export const mediaHeaders: Record<string, string> = {
   "Cross-Origin-Resource-Policy": "cross-origin",
 };
 
+/** Paths whose answers are documents to download (cms/files). */
+const FILE_PATH = /^\/api\/v1\/cognito\/default\/file\//;
+
+/**
+ * What a document carries: a JSON answer's headers, and a sandbox, so a PDF (or an SVG-like
+ * surprise) opened on its own runs no script and reaches no origin.
+ */
+export const fileHeaders: Record<string, string> = {
+  ...apiHeaders,
+  "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'; sandbox",
+};
+
 /** The security headers of every answer, chosen by path (and JSON on a media path is JSON). */
 export function securityHeaders(): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const json = c.res.headers.get("content-type")?.includes("json") ?? false;
-    const headers = MEDIA_PATH.test(c.req.path) && !json ? mediaHeaders : apiHeaders;
+    const headers = json
+      ? apiHeaders
+      : MEDIA_PATH.test(c.req.path)
+        ? mediaHeaders
+        : FILE_PATH.test(c.req.path)
+          ? fileHeaders
+          : apiHeaders;
     for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
   };
 }

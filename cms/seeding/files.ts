@@ -9,7 +9,14 @@ import { fileURLToPath } from "node:url";
 import type { z } from "zod";
 
 import { productSeedsSchema } from "../catalogue/seed";
-import { faqSeedsSchema, personSeedsSchema, slideSeedsSchema, testimonialSeedsSchema } from "../content/seed";
+import {
+  faqSeedsSchema,
+  personSeedsSchema,
+  photoSeedsSchema,
+  slideSeedsSchema,
+  testimonialSeedsSchema,
+} from "../content/seed";
+import { documentSeedsSchema } from "../files/seed";
 import { formSeedsSchema } from "../forms/seed";
 import { gallerySeedsSchema } from "../galleries/seed";
 import { groupSeedsSchema } from "../groups/seed";
@@ -40,6 +47,8 @@ const contentFiles = {
   voucherThemes: voucherThemeSeedsSchema,
   forms: formSeedsSchema,
   videos: videoSeedsSchema,
+  documents: documentSeedsSchema,
+  photos: photoSeedsSchema,
 };
 
 const OPTIONAL_FILES = new Set(["products", "slides", ...Object.keys(contentFiles)]);

@@ -11,6 +11,7 @@ export function contentImageFiles(c: Partial<ContentSeeds>): string[] {
   return [
     ...(c.testimonials ?? []).map((t) => t.image),
     ...(c.people ?? []).map((p) => p.photo),
+    ...(c.photos ?? []).map((p) => p.image),
     ...(c.galleries ?? []).flatMap((g) => g.slides.map((s) => s.image)),
     ...(c.voucherThemes ?? []).map((v) => v.image),
     ...(c.videos ?? []).map((v) => v.image),

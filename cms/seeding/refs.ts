@@ -8,13 +8,14 @@
  *   "@video:<key in seeds/videos.json>"     → the video's id (a number)
  *   "@gallery:<gallery url>"                → the gallery's id (a number)
  *   "@group:<Namespace>/<Model>/<slug>"     → the group's id (a number)
+ *   "@document:<key in seeds/documents.json>" → the document's file id (a number)
  *
  * (no spaces in the name) is replaced, anywhere inside the value. An unknown reference stops the
  * seed with its name.
  */
-export const REFERENCE = /^@(image|image-url|video|gallery|group):(\S+)$/;
+export const REFERENCE = /^@(image|image-url|video|gallery|group|document):(\S+)$/;
 
-export type ReferenceKind = "image" | "image-url" | "video" | "gallery" | "group";
+export type ReferenceKind = "image" | "image-url" | "video" | "gallery" | "group" | "document";
 
 export class UnknownSeedReference extends Error {}
 

@@ -116,6 +116,7 @@ export function contentSeedData(
       cognito("Gallery", "work"),
       cognito("Gallery", "other"),
       cognito("Slide", "hero"),
+      cognito("Photo", "workshop"),
     ],
     links: [],
     redirects: [],
@@ -205,6 +206,11 @@ export function contentSeedData(
         ],
       },
       { group: "other", name: "Empty", url: "empty-one", heading: "", sub_heading: "", slides: [] },
+    ],
+    photos: [
+      { group: "workshop", name: "Glue-up", description: "Clamped overnight.", image: "galleries/g-1a.jpg" },
+      { group: "workshop", name: "Oiling", description: "", image: "slides/slide.jpg" },
+      { name: "Loose", description: "In no group.", image: "people/p-1.jpg" },
     ],
     voucherThemes: [
       { name: "Birthday", image: "vouchers/v-1.jpg" },

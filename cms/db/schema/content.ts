@@ -35,15 +35,21 @@ export const slides = pgTable(
 );
 
 /** Photos (the generic /photo resource): a named, described image. */
-export const photos = pgTable("photos", {
-  id: serial("id").primaryKey(),
-  name: text("name").notNull().default(""),
-  description: text("description").notNull().default(""),
-  imageHash: text("image_hash")
-    .notNull()
-    .references(() => images.hash),
-  sortOrder: integer("sort_order").notNull().default(0),
-});
+export const photos = pgTable(
+  "photos",
+  {
+    id: serial("id").primaryKey(),
+    /** Optionally in a Cognito group of model Photo. */
+    groupId: integer("group_id").references(() => groups.id, { onDelete: "set null" }),
+    name: text("name").notNull().default(""),
+    description: text("description").notNull().default(""),
+    imageHash: text("image_hash")
+      .notNull()
+      .references(() => images.hash),
+    sortOrder: integer("sort_order").notNull().default(0),
+  },
+  (t) => [index("photos_group_idx").on(t.groupId, t.sortOrder)],
+);
 
 /** Customer testimonials, optionally grouped (a group of namespace Cognito, model Testimonial). */
 export const testimonials = pgTable(
@@ -103,6 +109,7 @@ export const slidesRelations = relations(slides, ({ one }) => ({
 }));
 
 export const photosRelations = relations(photos, ({ one }) => ({
+  group: one(groups, { fields: [photos.groupId], references: [groups.id] }),
   image: one(images, { fields: [photos.imageHash], references: [images.hash] }),
 }));
 

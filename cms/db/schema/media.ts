@@ -1,4 +1,4 @@
-/** The media area's tables: image and video originals, kept in the database so every instance sees them. */
+/** The media area's tables: image and video originals and documents, kept in the database so every instance sees them. */
 import { relations } from "drizzle-orm";
 import { customType, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 
@@ -26,6 +26,20 @@ export const videos = pgTable("videos", {
   name: text("name").notNull().default(""),
   mime: text("mime").notNull().default("video/mp4"),
   posterHash: text("poster_hash").references(() => images.hash),
+  bytes: bytea("bytes").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Documents (PDFs and images) offered for download at /api/v1/cognito/default/file/{id}, with
+ * the name they download as; `etag` is the first 32 hex digits of the bytes' SHA-256.
+ */
+export const files = pgTable("files", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  mime: text("mime").notNull(),
+  size: integer("size").notNull(),
+  etag: text("etag").notNull(),
   bytes: bytea("bytes").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
