@@ -18,6 +18,7 @@ import { SiteHeader } from "~/components/site-header";
 import { Stylesheet } from "~/components/stylesheet";
 import { ToastMessage } from "~/components/toast";
 import { analyticsConfig, analyticsCspSources } from "~/lib/analytics";
+import { embedCspSources, embedOrigins } from "~/lib/cms-html.server";
 import { getInitialData, getSettings } from "~/lib/api/site.server";
 import { ensureCsrfToken } from "~/lib/csrf.server";
 import { getI18n } from "~/lib/i18n.server";
@@ -48,6 +49,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const analytics = analyticsConfig(settings);
   const sources = analyticsCspSources(analytics);
   for (const key of Object.keys(sources) as (keyof typeof sources)[]) context.cspExtra?.[key].push(...sources[key]);
+  // Frames and images CMS HTML may embed (the embed_origins setting, decision 069).
+  const embeds = embedCspSources(embedOrigins(settings));
+  for (const key of Object.keys(embeds) as (keyof typeof embeds)[]) context.cspExtra?.[key].push(...embeds[key]);
 
   const byParent = (parent: string) =>
     initial.links.filter((l) => l.parent === parent).map(({ name, link, icon }) => ({ name, link, icon }));
