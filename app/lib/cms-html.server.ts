@@ -10,7 +10,6 @@ import {
   sanitizePageContent,
   sanitizeRows,
 } from "../../shared/cms-html";
-
 import type { Page } from "./api/schemas";
 import type { CspSources } from "./security-headers.server";
 

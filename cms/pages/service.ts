@@ -5,11 +5,11 @@
 import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { z } from "zod";
 
+import { embedOrigins, sanitizePageContent, sanitizeRows } from "../../shared/cms-html";
 import type { Db } from "../db/client";
 import { domains, pageBlocks, pages } from "../db/schema";
 import { apiPaths, type ContentChange } from "../events";
 import { type PageRequest, paginate } from "../lib/paginate";
-import { embedOrigins, sanitizePageContent, sanitizeRows } from "../../shared/cms-html";
 import { getSiteTimeZone } from "../site/time-zone";
 import { type PageRow, serializeBlock, type SerializedPage, serializePage } from "./serialize";
 import { visibleContent } from "./visibility";
