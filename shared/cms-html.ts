@@ -5,7 +5,7 @@
  *
  * Kept: text structure (headings, paragraphs, lists, tables, quotes, figures), links with safe
  * hrefs, images from this site (`/…`) or an allowed embed origin, and iframes from an allowed
- * embed origin, which get a sandbox, lazy loading, a referrer policy and a title. Dropped:
+ * embed origin, which get lazy loading, a referrer policy, a title and a short feature list. Dropped:
  * scripts, styles, forms, event handlers, `javascript:` and other unsafe URLs, frames and images
  * from anywhere else.
  */
@@ -52,9 +52,8 @@ export function embedOrigins(settings: Record<string, unknown> | null | undefine
   return [...new Set(origins)].slice(0, 20);
 }
 
-/** What an embedded frame may do: run its own scripts in its own origin, show itself full screen, open its own links. */
-export const IFRAME_SANDBOX =
-  "allow-scripts allow-same-origin allow-presentation allow-forms allow-popups allow-popups-to-escape-sandbox";
+/** The class every kept frame gets (the site's CSS sizes it); an admin's own classes on a frame are dropped. */
+export const EMBED_CLASS = "cms-embed";
 
 /** Features an embedded frame may ask for (the Permissions-Policy header still has the last word). */
 const IFRAME_FEATURES = new Set([
@@ -106,7 +105,7 @@ export function cmsHtmlOptions(origins: readonly string[]): sanitizeHtml.IOption
       "*": ["class", "id", "dir", "lang", "title"],
       a: ["href", "target", "rel", "name"],
       img: ["src", "alt", "width", "height", "loading", "decoding"],
-      iframe: ["src", "title", "width", "height", "allow", "allowfullscreen", "sandbox", "loading", "referrerpolicy"],
+      iframe: ["src", "title", "class", "width", "height", "allow", "allowfullscreen", "loading", "referrerpolicy"],
       th: ["colspan", "rowspan", "scope"],
       td: ["colspan", "rowspan"],
       col: ["span"],
@@ -140,7 +139,7 @@ export function cmsHtmlOptions(origins: readonly string[]): sanitizeHtml.IOption
             ...(attribs.height ? { height: attribs.height } : {}),
             ...(features ? { allow: features } : {}),
             ...("allowfullscreen" in attribs ? { allowfullscreen: "" } : {}),
-            sandbox: IFRAME_SANDBOX,
+            class: EMBED_CLASS,
             loading: "lazy",
             referrerpolicy: "strict-origin-when-cross-origin",
           },
