@@ -22,6 +22,7 @@ import { ToastMessage } from "~/components/toast";
 import { analyticsConfig, analyticsCspSources } from "~/lib/analytics";
 import { upstreamUnreachable } from "~/lib/api/link-state.server";
 import { getInitialData, getSettings } from "~/lib/api/site.server";
+import { embedCspSources, embedOrigins } from "~/lib/cms-html.server";
 import { ensureCsrfToken } from "~/lib/csrf.server";
 import { getI18n } from "~/lib/i18n.server";
 import { siteOrigin } from "~/lib/origin.server";
@@ -51,6 +52,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const analytics = analyticsConfig(settings);
   const sources = analyticsCspSources(analytics);
   for (const key of Object.keys(sources) as (keyof typeof sources)[]) context.cspExtra?.[key].push(...sources[key]);
+  // Frames and images CMS HTML may embed (the embed_origins setting, decision 069).
+  const embeds = embedCspSources(embedOrigins(settings));
+  for (const key of Object.keys(embeds) as (keyof typeof embeds)[]) context.cspExtra?.[key].push(...embeds[key]);
 
   const byParent = (parent: string) =>
     initial.links.filter((l) => l.parent === parent).map(({ name, link, icon }) => ({ name, link, icon }));

@@ -17,6 +17,7 @@ import { describeSeedImages, prepareSeedVideos, seedImageInserter, seedVideos } 
 import type { DescribedImage } from "./media/store";
 import { type ReferenceResolver, seedPages } from "./pages/seed";
 import { readSeeds, type SeedData } from "./seeding/files";
+import { sanitizeSeedHtml, seededEmbedOrigins } from "./seeding/html";
 import { seedImageFiles } from "./seeding/images";
 import { resolveReferences } from "./seeding/refs";
 import { hasDomain, seedDomain, seedNavigation } from "./site/seed";
@@ -32,7 +33,9 @@ interface Prepared {
 }
 
 /** Inserts every seed, area by area; pages last, as their rows and blocks may refer to the rest. */
-async function insertSeeds(db: Db, data: SeedData, prepared: Prepared) {
+async function insertSeeds(db: Db, seeds: SeedData, prepared: Prepared) {
+  // CMS HTML goes in as the allowlist keeps it, frames and images only from the embed origins.
+  const data = sanitizeSeedHtml(seeds, seededEmbedOrigins(seeds.domain.settings));
   const imageHash = seedImageInserter(db, prepared.images);
   /** "@image-url:": the original's own shape as WebP (it keeps a logo's transparency), as wide as it is. */
   const imageAddress = async (name: string) => {

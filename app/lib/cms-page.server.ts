@@ -24,6 +24,7 @@ import type { InitialData, Page, Product } from "./api/schemas";
 import { getInitialData, getSettings } from "./api/site.server";
 import { requireMember } from "./auth.server";
 import { cacheControl } from "./cache-control";
+import { embedOrigins, sanitizePage } from "./cms-html.server";
 import { ensureCsrfToken } from "./csrf.server";
 import { enhancerAssets } from "./enhancers.server";
 import { formVisit } from "./form-visit.server";
@@ -157,7 +158,11 @@ export async function loadCmsPage(request: Request, context: AppLoadContext, pat
     if (!page) throw notFound(pathname);
     // A page marked must_be_logged_on sends an anonymous visitor to /login and back (spec section 6).
     if (page.must_be_logged_on) await requireMember(request, context);
-    page = onSiteClock(page, siteTimeZone((await settingsLoad).time_zone));
+    const settings = await settingsLoad;
+    page = onSiteClock(page, siteTimeZone(settings.time_zone));
+    // CMS HTML is sanitised again as it is rendered: frames and images only from the allowed origins.
+    const origins = embedOrigins(settings);
+    page = sanitizePage(page, origins);
     if (itemUrl) page = itemView(page);
     if (photoAsked) page = photoView(page, photoAsked.widget, Date.now()) ?? throwNotFound(pathname);
 
@@ -175,6 +180,7 @@ export async function loadCmsPage(request: Request, context: AppLoadContext, pat
         takeFlash: (key) => visitor.session.get(key),
         csrfToken: () => ensureCsrfToken(visitor.session),
         visit: formVisit(request, context, visitor),
+        embedOrigins: origins,
       }).catch((error) => {
         if (error instanceof ItemNotFound) throw notFound(pathname);
         throw error;

@@ -29,6 +29,8 @@ export interface WidgetLoadContext {
   csrfToken?: () => string;
   /** What a form on the page needs (core/form): absent where no page request is behind the load. */
   visit?: FormVisit;
+  /** The origins CMS HTML may embed frames and images from (the site setting; none when absent). */
+  embedOrigins?: readonly string[];
 }
 
 /** The visit as a form widget sees it: who, where, and what the last post to a form left. */

@@ -6,7 +6,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { pageBlocks, pages } from "../db/schema";
+import { domains, pageBlocks, pages } from "../db/schema";
 import type { ContentChange } from "../events";
 import { cmsClient, createCmsApp, drivers, openTestDatabase, type TestDatabase } from "../test/databases";
 import { getPage, updatePage } from "./service";
@@ -75,6 +75,28 @@ for (const driver of drivers) {
         }),
       ).rejects.toThrow("roll back");
       expect(await getPage(t.database.db, "about", true)).toEqual(before);
+    });
+
+    it("saves HTML as the allowlist keeps it: frames only from the site's embed origins (decision 069)", async () => {
+      const db = t.database.db;
+      await db.insert(domains).values({
+        name: "localhost",
+        settings: { embed_origins: ["https://www.youtube-nocookie.com"] },
+      });
+      const video = '<iframe src="https://www.youtube-nocookie.com/embed/abc" title="Video"></iframe>';
+      const result = await updatePage(db, "about", {
+        content: `<p onclick="x()">Hi</p><script>alert(1)</script>${video}<iframe src="https://evil.example/x"></iframe>`,
+        rows: [
+          { blocks: [{ widgets: [{ type: "core/raw_code", fields: { code: '<img src="x" onerror="alert(1)">' } }] }] },
+        ],
+      });
+      const content = result!.page.content;
+      expect(content).toMatch(
+        /^<p>Hi<\/p><iframe src="https:\/\/www\.youtube-nocookie\.com\/embed\/abc" title="Video" class="cms-embed" loading="lazy"/,
+      );
+      expect(content).not.toMatch(/<script|alert|onclick|evil\.example/);
+      expect(result!.page.rows).toEqual([{ blocks: [{ widgets: [{ type: "core/raw_code", fields: { code: "" } }] }] }]);
+      await db.delete(domains);
     });
 
     it("a save the back-office makes: update, notify, and the API answers the new content", async () => {

@@ -5,8 +5,9 @@
 import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { z } from "zod";
 
+import { embedOrigins, sanitizePageContent, sanitizeRows } from "../../shared/cms-html";
 import type { Db } from "../db/client";
-import { pageBlocks, pages } from "../db/schema";
+import { domains, pageBlocks, pages } from "../db/schema";
 import { apiPaths, type ContentChange } from "../events";
 import { type PageRequest, paginate } from "../lib/paginate";
 import { getSiteTimeZone } from "../site/time-zone";
@@ -129,13 +130,16 @@ export function pageChange(url: string): ContentChange {
 export async function updatePage(db: Db, url: string, patch: PagePatch) {
   const pageUrl = normalisePageUrl(url);
   return db.transaction(async (tx) => {
+    // Its HTML is saved as the allowlist keeps it (decision 069), with the site's embed origins.
+    const [site] = await tx.select({ settings: domains.settings }).from(domains).orderBy(asc(domains.id)).limit(1);
+    const origins = embedOrigins(site?.settings);
     const [row] = await tx
       .update(pages)
       .set({
         title: patch.title,
         metaDescription: patch.meta_description,
-        content: patch.content,
-        rows: patch.rows,
+        content: patch.content === undefined ? undefined : sanitizePageContent(patch.content, origins),
+        rows: patch.rows === undefined ? undefined : sanitizeRows(patch.rows, origins),
         updatedAt: sql`now()`,
       })
       .where(eq(pages.url, pageUrl))

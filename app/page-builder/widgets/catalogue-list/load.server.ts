@@ -2,6 +2,7 @@ import { getProduct, getProducts } from "~/lib/api/catalogue.server";
 import { getGroupDetails, getGroups } from "~/lib/api/groups.server";
 import type { Group, Product } from "~/lib/api/schemas";
 import { getSettings } from "~/lib/api/site.server";
+import { sanitizeCmsHtml } from "~/lib/cms-html.server";
 
 import type { WidgetLoadArgs } from "../../define-widget";
 import { ItemNotFound } from "../../types";
@@ -25,7 +26,7 @@ export interface CatalogueListData {
  * category, /catalogue/{group}/{product} one product. An unknown group or product is a 404.
  */
 export async function load(args: WidgetLoadArgs<CatalogueListFields>): Promise<CatalogueListData> {
-  const { fields, transport, itemUrl, itemParameter } = args;
+  const { fields, transport, itemUrl, itemParameter, embedOrigins = [] } = args;
   const { namespace, model } = fields;
   const groups = await getGroups(transport, namespace, model);
   if (!itemUrl) {
@@ -41,5 +42,12 @@ export async function load(args: WidgetLoadArgs<CatalogueListFields>): Promise<C
   ]);
   if (!group || (itemParameter && !product)) throw new ItemNotFound();
   const contact = settings ? { email: settings.organisation_email, phone: settings.organisation_phone } : null;
-  return { groups, group, products, product, contact };
+  // Their HTML (the category's text, the product's description) as the allowlist keeps it.
+  return {
+    groups,
+    group: { ...group, content: sanitizeCmsHtml(group.content, embedOrigins) },
+    products,
+    product: product && { ...product, description: sanitizeCmsHtml(product.description, embedOrigins) },
+    contact,
+  };
 }

@@ -5,6 +5,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import type { CaptchaChallenge, Form } from "~/lib/api/forms.server";
 import { checkPaid, getCaptcha, getForm } from "~/lib/api/forms.server";
 import type { Transport } from "~/lib/api/transport.server";
+import { sanitizeCmsHtml } from "~/lib/cms-html.server";
 
 import type { WidgetLoadArgs } from "../../define-widget";
 import type { FormVisit } from "../../types";
@@ -38,7 +39,8 @@ export async function loadForm(
   visit: FormVisit | undefined,
 ): Promise<FormWidgetData | undefined> {
   const form = await getForm(transport, by);
-  const fields = formFieldsOf(form);
+  // Content fields' HTML as the allowlist keeps it (no frames in a form).
+  const fields = formFieldsOf(form).map((f) => (f.content ? { ...f, content: sanitizeCmsHtml(f.content) } : f));
   const search = visit?.searchParams ?? new URLSearchParams();
   const token = search.get("payum_token");
   const [captcha, payment] = await Promise.all([
