@@ -5,7 +5,7 @@ import type { z } from "zod";
 import type { EnhancerName } from "~/enhancers/names";
 import type { Image, Widget } from "~/lib/api/schemas";
 
-import { pageCount,type Paging } from "./paging/paging";
+import { pageCount, type Paging } from "./paging/paging";
 import type { WidgetEnv, WidgetLoadContext } from "./types";
 
 /** What a widget's view is given. */

@@ -49,7 +49,7 @@ export function Pagination({ widgetId, page, pages, address, name, className = "
       </a>
     );
   return (
-    <nav aria-label={t("paging.label", { name })} className={`mt-4 ${className}`.trim()}>
+    <nav aria-label={name ? t("paging.label", { name }) : t("paging.pages")} className={`mt-4 ${className}`.trim()}>
       <ul className="flex flex-wrap items-center gap-1">
         <li>{step(1, t("paging.first"), "«")}</li>
         <li>{step(page - 1, t("paging.previous"), "‹", "prev")}</li>

@@ -65,7 +65,7 @@ export function shownPage(search: string, widgetId: string, pages: number) {
 }
 
 /**
- * The address (path-relative: the query and a fragment) of a page of a widget's list: the
+ * The address (path-relative: the query, empty on a bare page 1, and a fragment) of a page of a widget's list: the
  * current query with this widget's parameter set, or left out for page 1; other lists' pages,
  * the tab and the rest stay as they are.
  */
@@ -74,7 +74,7 @@ export function pageHref(search: string, widgetId: string, page: number, anchor?
   params.delete(pageParameter(widgetId));
   if (page > 1) params.set(pageParameter(widgetId), String(page));
   const query = params.toString();
-  return `?${query}${anchor ? `#${anchor}` : ""}`;
+  return `${query ? `?${query}` : ""}${anchor ? `#${anchor}` : ""}`;
 }
 
 /**
