@@ -39,7 +39,16 @@ const SAME_AS_ENGLISH_ALLOWED: Record<string, readonly string[]> = {
   vi: ["footer.email", "login.email"], // "Email" is the usual Vietnamese UI word
   de: ["login.code", "voucher.code", "voucher.print.code"], // "Code" is the German word for a sign-in code
   // "Menu" is the word in these languages too.
-  fr: ["nav.menu", "catalogue.dimensions", "login.code", "voucher.code", "voucher.print.code"], // "Dimensions" and "Code" are French words too
+  // "Dimensions", "Code", "Pages" and "Page {{number}}" are French too.
+  fr: [
+    "nav.menu",
+    "catalogue.dimensions",
+    "login.code",
+    "voucher.code",
+    "voucher.print.code",
+    "paging.page",
+    "paging.pages",
+  ],
   it: ["nav.menu", "login.email", "login.password"], // Italian interfaces say "Email" and "Password"
   pl: ["nav.menu"],
   "pt-BR": ["nav.menu"],
