@@ -36,6 +36,8 @@ const VARIANTS = [
   { path: "/?lng=ar", note: "Arabic, right to left" },
   { path: "/showcase?lng=ar&theme=dark", note: "Arabic, dark" },
   { path: "/no-such-page", note: "the 404 page", status: 404 },
+  { path: "/demo_asdf", note: "the style guide" },
+  { path: "/demo_asdf?theme=dark", note: "the style guide, dark" },
   { path: "/showcase", note: "as a crawler gets it", userAgent: CRAWLER_UA },
   // A photo's own page under a gallery's page (two links from the sitemap; the showcase's own are one).
   { path: "/showcase/in-the-workshop?gallery=showcase-galleries&photo=2", note: "a gallery page's photo" },

@@ -41,7 +41,7 @@ function useRevalidateAtNextChange(nextChangeMs: number | null | undefined, now:
 
 /** Renders the page a CMS page loader returned (the clock is the loader's, so server and browser agree). */
 export function CmsPage({ data }: { data: CmsPageData }) {
-  const { search } = useLocation();
+  const { pathname, search } = useLocation();
   const tab = new URLSearchParams(search).get("tab");
   const nonce = useNonce();
   useRevalidateAtNextChange(data.nextChangeMs, data.now);
@@ -50,7 +50,12 @@ export function CmsPage({ data }: { data: CmsPageData }) {
       <PageView
         page={data.page}
         data={data.widgetData}
-        env={{ itemUrl: data.itemUrl, signedIn: data.signedIn, photo: data.photo?.number ?? null }}
+        env={{
+          itemUrl: data.itemUrl,
+          signedIn: data.signedIn,
+          photo: data.photo?.number ?? null,
+          address: { pathname, search },
+        }}
         now={data.now}
         tab={tab}
         search={search}

@@ -13,6 +13,7 @@ import {
   pageNeedsBrowser,
   pageWidgets,
 } from "~/page-builder/loaders.server";
+import { pagePaging } from "~/page-builder/paging/page-paging";
 import { pagePhoto, photoHead, photoPath, photoRequest, photoView } from "~/page-builder/photo-view";
 import { pageShareImage } from "~/page-builder/share-image";
 import { ItemNotFound } from "~/page-builder/types";
@@ -191,6 +192,8 @@ export async function loadCmsPage(request: Request, context: AppLoadContext, pat
     if (!page.must_be_logged_on && needsSignIn(widgetData)) await requireMember(request, context);
     const untilChange = msUntilPageChange(page, now);
     const allData = { ...widgetData, ...frameMedia };
+    // A list's page (?p-{widget}=n) that does not exist is no page (decision 071).
+    const paging = pagePaging(new URL(request.url).searchParams, widgets, allData) ?? throwNotFound(pathname);
     const photo = photoAsked ? (pagePhoto(widgets, allData, photoAsked) ?? throwNotFound(pathname)) : null;
     const t = photo ? (await getI18n(preferences.locale)).getFixedT(preferences.locale) : null;
     // An item view's own name and picture, for its head (the sitemap's entry wins); a photo's page's.
@@ -217,6 +220,8 @@ export async function loadCmsPage(request: Request, context: AppLoadContext, pat
         item,
         // A photo's page: the photo shown, and the page's own canonical address.
         photo: photo && photoAsked ? { number: photo.number, canonicalPath: photoPath(pathname, photoAsked) } : null,
+        // A paged list's address: its canonical query and its neighbours, for the head.
+        paging,
         // What link previews show: the page's first large picture (or its item's), 1200×630.
         share: pageShareImage(widgets, allData, item),
       },

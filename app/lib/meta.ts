@@ -1,6 +1,7 @@
 import type { MetaDescriptor } from "@remix-run/node";
 
 import type { ItemHead } from "~/page-builder/define-widget";
+import type { PageHeadPaging } from "~/page-builder/paging/page-paging";
 
 import { documentTitle, type HeadSettings, sitemapEntryFor } from "./seo";
 import { isShareImageTag, type ShareImage, shareImageMeta } from "./share-image";
@@ -123,12 +124,35 @@ export function withItemHead(
   return out;
 }
 
+/**
+ * A paged list's address (decision 071): the canonical link (and og:url) keep the page
+ * parameters (each list's page but the first), and `<link rel="prev/next">` name the first paged
+ * list's neighbouring pages, absolute like the canonical link.
+ */
+export function withPaging(meta: MetaDescriptor[], paging: PageHeadPaging | null | undefined) {
+  if (!paging) return meta;
+  const canonicalTag = meta.find((m) => "tagName" in m && m.rel === "canonical") as { href?: string } | undefined;
+  if (!canonicalTag?.href) return meta;
+  const base = canonicalTag.href.replace(/[?#].*$/, "");
+  const at = (query: string) => (query.replace(/^\?/, "") ? `${base}?${query.replace(/^\?/, "")}` : base);
+  const canonical = at(paging.canonicalQuery);
+  const out = meta.map((m): MetaDescriptor => {
+    if ("tagName" in m && m.rel === "canonical") return { ...m, href: canonical };
+    if ("property" in m && m.property === "og:url") return { ...m, content: canonical };
+    return m;
+  });
+  if (paging.prev !== null) out.push({ tagName: "link", rel: "prev", href: at(paging.prev) });
+  if (paging.next !== null) out.push({ tagName: "link", rel: "next", href: at(paging.next) });
+  return out;
+}
+
 /** What a CMS page's loader returns for its head. */
 export interface CmsHeadData {
   product?: ProductFacts | null;
   item?: ItemHead | null;
   photo?: { canonicalPath: string } | null;
   share?: ShareImage | null;
+  paging?: PageHeadPaging | null;
 }
 
 /** A CMS page's head: the root's, with its product, its item or photo, and its share image. */
@@ -139,5 +163,5 @@ export function cmsPageMeta(
 ) {
   const meta = withProductMeta(matches, data?.product, pathname);
   const named = withItemHead(matches, meta, data?.item, pathname, data?.photo ?? undefined);
-  return withShareImage(matches, named, data?.share);
+  return withPaging(withShareImage(matches, named, data?.share), data?.paging);
 }

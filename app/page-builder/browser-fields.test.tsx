@@ -140,6 +140,10 @@ describe("widget fields parsed on the server for the browser", () => {
     expect(sent.pageContents[0].variables).toEqual({
       heading: "Q",
       group: null,
+      // The paging fields, defaulted (decision 071).
+      limit: 100,
+      offset: 0,
+      pagination_class: "",
       items: [{ name: "A?", content: "B" }],
     });
   });

@@ -5,6 +5,7 @@ import type { z } from "zod";
 import type { EnhancerName } from "~/enhancers/names";
 import type { Image, Widget } from "~/lib/api/schemas";
 
+import { pageCount, type Paging } from "./paging/paging";
 import type { WidgetEnv, WidgetLoadContext } from "./types";
 
 /** What a widget's view is given. */
@@ -84,6 +85,8 @@ export interface RegisteredWidget {
   shareImage(widget: Pick<Widget, "fields">, data: unknown): ShareCandidate | null;
   /** The gallery it shows, when its photos open on pages of their own (`?gallery=&photo=`); else null. */
   photos(widget: Pick<Widget, "fields">, data: unknown): PhotoSet | null;
+  /** A list widget (decision 071): how many pages its list makes with these fields and data; else null. */
+  pages(widget: Pick<Widget, "fields" | "items">, data: unknown): number | null;
   /**
    * The fields as the page's data carries them to the browser: parsed here, on the server, since
    * the browser has no schemas (a widget's `fields.server.ts` stays on the server, and zod with
@@ -129,6 +132,11 @@ export interface WidgetSpec<F, D> {
   /** A gallery widget: the photos that each get a page of their own. */
   photos?: (fields: NoInfer<F>, data: NoInfer<D> | null) => PhotoSet | null;
   /**
+   * A list widget that pages (decision 071): its paging (limit and offset, from its fields) and
+   * how many entries its list holds before paging, from its fields, items and data.
+   */
+  paged?: (fields: NoInfer<F>, data: NoInfer<D> | null, items: Widget["items"]) => { paging: Paging; total: number };
+  /**
    * Whether it needs the Remix runtime in the browser (see BrowserNeed). Every widget says so:
    * one that keeps React state over the page's data would; headings, rich text, `<details>` and
    * links do not, nor do widgets whose behaviour an enhancer adds (since decision 036, the
@@ -158,7 +166,19 @@ const parsedOnTheServer = <F>(value: unknown) => value as F;
  * receive them parsed.
  */
 export function defineWidget<F extends object, D = never>(spec: WidgetSpec<F, D>): WidgetDefinition<F, D> {
-  const { type, fields, View, load, acceptsItem = false, browser, enhance = [], itemHead, shareImage, photos } = spec;
+  const {
+    type,
+    fields,
+    View,
+    load,
+    acceptsItem = false,
+    browser,
+    enhance = [],
+    itemHead,
+    shareImage,
+    photos,
+    paged,
+  } = spec;
   // Undefined in the browser, where the compiler empties every `.server` module.
   const schema: WidgetSpec<F, D>["fields"] | undefined = fields;
   const parsed = new WeakMap<object, F>();
@@ -194,6 +214,11 @@ export function defineWidget<F extends object, D = never>(spec: WidgetSpec<F, D>
     itemHead: (widget, data) => (itemHead ? itemHead(parseFields(widget), loadedData<D>(data)) : null),
     shareImage: (widget, data) => (shareImage ? shareImage(parseFields(widget), loadedData<D>(data)) : null),
     photos: (widget, data) => (photos ? photos(parseFields(widget), loadedData<D>(data)) : null),
+    pages: (widget, data) => {
+      if (!paged) return null;
+      const { paging, total } = paged(parseFields(widget), loadedData<D>(data), widget.items);
+      return pageCount(total, paging);
+    },
     render: ({ widget, data, env }) =>
       createElement(View, { widget, fields: parseFields(widget), data: loadedData<D>(data), env }),
     loadData: load && ((widget, ctx) => load({ ...ctx, widget, fields: parseFields(widget) })),

@@ -10,6 +10,8 @@ export interface WidgetEnv {
   signedIn: boolean;
   /** On a photo's own page (`?gallery={widget}&photo={n}`), the photo's number; the page then holds that gallery alone. */
   photo?: number | null;
+  /** The page's path and query as requested: a paged list's page (`?p-{widget}=`) and its links. */
+  address?: { pathname: string; search: string };
 }
 
 /** What every widget load is given about the page being loaded. */

@@ -39,7 +39,7 @@ const SAME_AS_ENGLISH_ALLOWED: Record<string, readonly string[]> = {
   vi: ["footer.email", "login.email"], // "Email" is the usual Vietnamese UI word
   de: ["login.code", "voucher.code", "voucher.print.code"], // "Code" is the German word for a sign-in code
   // "Menu" is the word in these languages too.
-  // "Dimensions", "Code", "Pages" and "Questions" are French words too.
+  // "Dimensions", "Code", "Pages", "Questions" and "Page {{number}}" are French words too.
   fr: [
     "nav.menu",
     "catalogue.dimensions",
@@ -48,6 +48,8 @@ const SAME_AS_ENGLISH_ALLOWED: Record<string, readonly string[]> = {
     "voucher.print.code",
     "search.kind.page",
     "search.kind.faq",
+    "paging.page",
+    "paging.pages",
   ],
   it: ["nav.menu", "login.email", "login.password"], // Italian interfaces say "Email" and "Password"
   pl: ["nav.menu"],

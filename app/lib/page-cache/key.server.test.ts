@@ -26,6 +26,9 @@ describe("pageCacheDecision: what bypasses the cache", () => {
     ["another route's parameter", { url: "/__manifest?p=%2Fabout&version=1" }],
     ["two tabs", { url: "/about?tab=A&tab=B" }],
     ["a tab value no title has", { url: `/about?tab=${"x".repeat(201)}` }],
+    ["a list's page that is no page number", { url: "/showcase?p-care=two" }],
+    ["a list's page given twice", { url: "/showcase?p-care=2&p-care=3" }],
+    ["five lists paged at once", { url: "/showcase?p-a=2&p-b=2&p-c=2&p-d=2&p-e=2" }],
   ])("%s", async (_what, facts) => {
     expect(await pageCacheDecision(facts)).toHaveProperty("bypass");
   });
@@ -100,5 +103,17 @@ describe("renderCookie", () => {
         expect([resolved.locale, resolved.theme]).toEqual([locale, theme]);
       }
     }
+  });
+});
+
+describe("pageCacheDecision: a list's pages (decision 071)", () => {
+  it("keys each page of a list apart, whatever the order of the parameters, and renders that page", async () => {
+    const first = await keyOf({ url: "/showcase" });
+    const second = await keyOf({ url: "/showcase?p-care=2" });
+    expect(second).not.toBe(first);
+    expect(await keyOf({ url: "/showcase?p-care=3" })).not.toBe(second);
+    const both = candidate(await pageCacheDecision({ url: "/showcase?p-team=2&tab=A&p-care=2" }));
+    expect(await keyOf({ url: "/showcase?p-care=2&tab=A&p-team=2&utm_source=x" })).toBe(both.key);
+    expect(both.renderPath).toBe("/showcase?tab=A&p-care=2&p-team=2");
   });
 });

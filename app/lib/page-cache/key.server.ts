@@ -1,4 +1,5 @@
 import { localeCookie } from "~/i18next.server";
+import { isPageParameter as isListPageParameter } from "~/page-builder/paging/paging";
 
 import { readPreferences, type Theme, themeCookie } from "../preferences.server";
 
@@ -40,6 +41,9 @@ const IGNORED_PARAMETER = /^(utm_[a-z_]+|fbclid|gclid|gbraid|wbraid|dclid|msclki
 const PREFERENCE_COOKIES = new Set(["lng", "theme"]);
 /** Cookies the analytics scripts set in the browser and the server never reads. */
 const IGNORED_COOKIE = /^(_ga(_\w+)?|_gid|_gat(_\w+)?|_gcl_\w+|_fbp|_fbc|_pk_\w+(\.\w+)*|mtm_\w+)$/;
+/** A list's page (`?p-{widget}=n`, decision 071): a few lists paged at once, each value a page number. */
+const MAX_PAGE_PARAMETERS = 4;
+const PAGE_NUMBER = /^[1-9][0-9]{0,5}$/;
 /** A longer value is no tab title: such a request is rendered, never stored. */
 const MAX_PARAMETER_LENGTH = 200;
 /** Resolved preferences remembered, by the raw cookies and Accept-Language (a stranger's junk only churns it). */
@@ -75,11 +79,13 @@ export async function renderCookie(locale: string, theme: Theme) {
  * Whether the rendered-page cache may answer a GET, and under which key. It may when the request
  * names no one: no session (nor its flash message or cart), no Authorization, no cookie but the
  * language and theme (and analytics cookies, which nothing on the server reads); and when its
- * query holds only `tab`, `gallery` and `photo` (each once) and tracking parameters. Any other parameter (`?lng=` and `?theme=`
+ * query holds only `tab`, `gallery` and `photo` (each once), lists' pages (`p-{widget}`, a page
+ * number each, four at most) and tracking parameters. Any other parameter (`?lng=` and `?theme=`
  * set cookies; `_data`, `?p=` belong to other answers) bypasses the cache, so a stranger's
  * invented parameters never make new entries. Single-fetch data requests (`*.data`) bypass it.
  *
- * The key is the origin (when given), the path, the `tab`, `gallery` and `photo` values, and the
+ * The key is the origin (when given), the path, the `tab`, `gallery` and `photo` values, the
+ * lists' pages (sorted by name, so their order in the address makes no second entry), and the
  * language and theme as the render resolves them from the cookies and Accept-Language: 18 × 3
  * values at most, however the headers are written.
  */
@@ -95,8 +101,17 @@ export async function pageCacheDecision(facts: PageRequestFacts): Promise<PageCa
   if (facts.authorization) return { bypass: "an Authorization header" };
 
   const values: Partial<Record<PageParameter, string>> = {};
+  const listPages = new Map<string, string>();
   for (const [name, value] of url.searchParams) {
     if (IGNORED_PARAMETER.test(name)) continue;
+    if (isListPageParameter(name)) {
+      // Malformed or repeated values are a 404 that is never stored; so are pages past the end.
+      if (listPages.has(name) || !PAGE_NUMBER.test(value) || listPages.size >= MAX_PAGE_PARAMETERS) {
+        return { bypass: `the query parameter ${name}` };
+      }
+      listPages.set(name, value);
+      continue;
+    }
     if (!isPageParameter(name)) return { bypass: `the query parameter ${name}` };
     if (values[name] !== undefined || value.length > MAX_PARAMETER_LENGTH) {
       return { bypass: `the query parameter ${name}` };
@@ -105,9 +120,11 @@ export async function pageCacheDecision(facts: PageRequestFacts): Promise<PageCa
   }
   const { tab = null, gallery = null, photo = null } = values;
   // The render sees the page's parameters in one order, and nothing else.
-  const query = new URLSearchParams(
-    PAGE_PARAMETERS.flatMap((name) => (values[name] === undefined ? [] : [[name, values[name]]])),
-  );
+  const paged = [...listPages].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const query = new URLSearchParams([
+    ...PAGE_PARAMETERS.flatMap((name) => (values[name] === undefined ? [] : [[name, values[name]]])),
+    ...paged,
+  ]);
 
   const preferenceCookies: string[] = [];
   for (const pair of (facts.cookie ?? "").split(";")) {
@@ -120,8 +137,8 @@ export async function pageCacheDecision(facts: PageRequestFacts): Promise<PageCa
   const { locale, theme } = await resolvePreferences(preferenceCookies, facts.acceptLanguage);
   const origin = facts.origin ?? "";
   return {
-    key: JSON.stringify([origin, url.pathname, tab, gallery, photo, locale, theme]),
-    group: JSON.stringify([origin, url.pathname, gallery, photo, locale, theme]),
+    key: JSON.stringify([origin, url.pathname, tab, gallery, photo, locale, theme, ...paged.flat()]),
+    group: JSON.stringify([origin, url.pathname, gallery, photo, locale, theme, ...paged.flat()]),
     renderPath: query.size === 0 ? url.pathname : `${url.pathname}?${query}`,
     locale,
     theme,

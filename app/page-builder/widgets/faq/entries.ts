@@ -24,3 +24,11 @@ export function faqEntries(list: unknown): FaqEntry[] {
     return [{ id: refOf(id), name: textOf(name), content: textOf(content) }];
   });
 }
+
+/** Every question the FAQ shows, in order: its own items, then its group's; unnamed ones left out. */
+export function faqItems(items: unknown, loaded: unknown) {
+  return [
+    ...faqEntries(items).map((item, i) => ({ ...item, id: `i-${String(item.id ?? i)}` })),
+    ...faqEntries(loaded).map((item, i) => ({ ...item, id: `g-${String(item.id ?? i)}` })),
+  ].filter((item) => item.name);
+}

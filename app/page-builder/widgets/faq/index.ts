@@ -1,4 +1,5 @@
 import { defineWidget } from "../../define-widget";
+import { faqItems } from "./entries";
 import { faqFields } from "./fields.server";
 import { load } from "./load.server";
 import { FaqView } from "./view";
@@ -10,4 +11,5 @@ export const faqWidget = defineWidget({
   load,
   // The FAQ is native `<details name>`: one answer open at a time without JavaScript.
   browser: false,
+  paged: (fields, data, items) => ({ paging: fields, total: faqItems(items, data).length }),
 });

@@ -1,7 +1,9 @@
 import { useTranslation } from "react-i18next";
 
 import type { WidgetData, WidgetViewProps } from "../../define-widget";
-import { faqEntries } from "./entries";
+import { Pagination } from "../../paging/pagination";
+import { pageCount, pageSlice, shownPage } from "../../paging/paging";
+import { faqItems } from "./entries";
 import type { FaqFields } from "./fields.server";
 import type { load } from "./load.server";
 
@@ -10,21 +12,24 @@ type Props = WidgetViewProps<FaqFields, WidgetData<typeof load>>;
 /**
  * core/faq: an accordion with one question open at a time. Native <details name> makes the
  * group exclusive without JavaScript; with it, the opened question scrolls smoothly into view.
- * The questions are the widget's own items, then those of fields.group (loaded on the server).
+ * The questions are the widget's own items, then those of fields.group (loaded on the server),
+ * `limit` a page from `offset` on, with links to the other pages (decision 071).
  */
-export function FaqView({ widget, fields, data }: Props) {
+export function FaqView({ widget, fields, data, env }: Props) {
   const { t } = useTranslation();
-  const items = [
-    ...faqEntries(widget.items).map((item, i) => ({ ...item, id: `i-${String(item.id ?? i)}` })),
-    ...faqEntries(data).map((item, i) => ({ ...item, id: `g-${String(item.id ?? i)}` })),
-  ].filter((item) => item.name);
+  const all = faqItems(widget.items, data);
+  const pages = pageCount(all.length, fields);
+  const address = env.address ?? { pathname: "", search: "" };
+  const page = shownPage(address.search, widget.id, pages);
+  const items = pageSlice(all, fields, page);
   if (items.length === 0) return null;
   const group = `faq-${widget.id}`;
+  const heading = fields.heading || t("widgets.faqHeading");
   const exclusive = { name: group } as Record<string, string>;
   return (
     <section className="my-6" aria-labelledby={`${group}-heading`}>
       <h2 id={`${group}-heading`} className="mb-4 font-serif text-2xl font-semibold">
-        {fields.heading || t("widgets.faqHeading")}
+        {heading}
       </h2>
       <div className="divide-y divide-stone-200 rounded-lg border border-stone-200 dark:divide-stone-700 dark:border-stone-700">
         {items.map((item) => (
@@ -49,6 +54,15 @@ export function FaqView({ widget, fields, data }: Props) {
           </details>
         ))}
       </div>
+      <Pagination
+        widgetId={widget.id}
+        page={page}
+        pages={pages}
+        address={address}
+        name={heading}
+        className={fields.pagination_class}
+        anchor={`${group}-heading`}
+      />
     </section>
   );
 }

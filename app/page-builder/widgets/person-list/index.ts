@@ -9,4 +9,5 @@ export const personListWidget = defineWidget({
   View: PersonListView,
   load,
   browser: false,
+  paged: (fields, data) => ({ paging: fields, total: (Array.isArray(data) ? data : []).length }),
 });

@@ -1,6 +1,8 @@
 import { Picture } from "~/components/image";
 
 import type { WidgetData, WidgetViewProps } from "../../define-widget";
+import { Pagination } from "../../paging/pagination";
+import { pageCount, pageSlice, shownPage } from "../../paging/paging";
 import { WidgetSection } from "../../shared/widget-section";
 import type { PersonListFields } from "./fields.server";
 import type { load } from "./load.server";
@@ -11,8 +13,12 @@ type Props = WidgetViewProps<PersonListFields, WidgetData<typeof load>>;
  * core/person_list: one row per person, photo beside name, title and description, alternating
  * from md up (even rows photo at the start, odd rows at the end); stacked photo-first on phones.
  */
-export function PersonListView({ fields, data }: Props) {
-  const people = Array.isArray(data) ? data : [];
+export function PersonListView({ widget, fields, data, env }: Props) {
+  const all = Array.isArray(data) ? data : [];
+  const pages = pageCount(all.length, fields);
+  const address = env.address ?? { pathname: "", search: "" };
+  const page = shownPage(address.search, widget.id, pages);
+  const people = pageSlice(all, fields, page);
   if (people.length === 0) return null;
   const heading = fields.heading.trim();
   // Names sit one level under the widget's heading, or under the page's h1 when it has none.
@@ -48,6 +54,14 @@ export function PersonListView({ fields, data }: Props) {
           );
         })}
       </ul>
+      <Pagination
+        widgetId={widget.id}
+        page={page}
+        pages={pages}
+        address={address}
+        name={heading}
+        className={fields.pagination_class}
+      />
     </WidgetSection>
   );
 }

@@ -1,4 +1,5 @@
 import { defineWidget } from "../../define-widget";
+import { showable } from "../../shared/testimonials";
 import { testimonialGridFields } from "./fields.server";
 import { load } from "./load.server";
 import { TestimonialGridView } from "./view";
@@ -9,4 +10,5 @@ export const testimonialGridWidget = defineWidget({
   View: TestimonialGridView,
   load,
   browser: false,
+  paged: (fields, data) => ({ paging: fields, total: (Array.isArray(data) ? data : []).filter(showable).length }),
 });

@@ -1,6 +1,8 @@
 import { Picture } from "~/components/image";
 
 import type { WidgetData, WidgetViewProps } from "../../define-widget";
+import { Pagination } from "../../paging/pagination";
+import { pageCount, pageSlice, shownPage } from "../../paging/paging";
 import { showable } from "../../shared/testimonials";
 import { WidgetSection } from "../../shared/widget-section";
 import type { TestimonialGridFields } from "./fields.server";
@@ -10,8 +12,12 @@ import { Stars } from "./stars";
 type Props = WidgetViewProps<TestimonialGridFields, WidgetData<typeof load>>;
 
 /** core/testimonial_grid: a grid of testimonial cards, each with its star rating when it has one. */
-export function TestimonialGridView({ fields, data }: Props) {
-  const items = (Array.isArray(data) ? data : []).filter(showable);
+export function TestimonialGridView({ widget, fields, data, env }: Props) {
+  const all = (Array.isArray(data) ? data : []).filter(showable);
+  const pages = pageCount(all.length, fields);
+  const address = env.address ?? { pathname: "", search: "" };
+  const page = shownPage(address.search, widget.id, pages);
+  const items = pageSlice(all, fields, page);
   if (items.length === 0) return null;
   const heading = fields.heading.trim();
   return (
@@ -46,6 +52,14 @@ export function TestimonialGridView({ fields, data }: Props) {
           </li>
         ))}
       </ul>
+      <Pagination
+        widgetId={widget.id}
+        page={page}
+        pages={pages}
+        address={address}
+        name={heading}
+        className={fields.pagination_class}
+      />
     </WidgetSection>
   );
 }
