@@ -6,7 +6,7 @@
 // account, a cart, a checkout, a form post or the API.
 import { EnhancedCache, NavigationHandler } from "@remix-pwa/sw";
 
-import { isStorable, offlineKey, OFFLINE_KEY } from "./lib/worker-policy";
+import { isStorable, OFFLINE_KEY, offlineKey } from "./lib/worker-policy";
 
 declare const self: ServiceWorkerGlobalScope;
 

@@ -71,7 +71,10 @@ export function ensureBuild({ force = false, bench = false } = {}) {
   const worker = path.join(root, "public", "sw.js");
   const sources = ["app", "seeds", "remix.config.js", "postcss.config.js", "package-lock.json"];
   const fresh =
-    existsSync(built) && existsSync(enhancers) && existsSync(worker) && statSync(built).mtimeMs >= Math.max(...sources.map(newestMtime));
+    existsSync(built) &&
+    existsSync(enhancers) &&
+    existsSync(worker) &&
+    statSync(built).mtimeMs >= Math.max(...sources.map(newestMtime));
   if (!force && fresh && builtForBench(built) === bench) return;
   const env = { ...process.env };
   delete env.DOVETAIL_BENCH;
