@@ -103,3 +103,28 @@ test("without JavaScript no worker registers", async ({ page, context }, testInf
   await page.goto("/about");
   expect(context.serviceWorkers()).toHaveLength(0);
 });
+
+test("the web manifest names the site and lists its icons, drawn from the logo at their sizes", async ({
+  request,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== "js", "a document, the same either way");
+  const response = await request.get("/manifest.webmanifest");
+  expect(response.headers()["content-type"]).toContain("application/manifest+json");
+  const manifest = (await response.json()) as {
+    name: string;
+    short_name: string;
+    theme_color: string;
+    icons: { src: string; sizes: string; purpose: string }[];
+  };
+  expect(manifest.name).toBe("Dovetail Outdoor Furniture");
+  expect(manifest.short_name).toBe("Dovetail");
+  expect(manifest.theme_color).toBe("#7c4a1e");
+  expect(manifest.icons.map((i) => i.purpose)).toEqual(["any", "any", "maskable"]);
+  for (const icon of manifest.icons) {
+    const png = await request.get(icon.src);
+    expect(png.headers()["content-type"]).toBe("image/png");
+    const body = await png.body();
+    // A PNG's IHDR holds its width and height at bytes 16 and 20.
+    expect(`${body.readUInt32BE(16)}x${body.readUInt32BE(20)}`).toBe(icon.sizes);
+  }
+});
