@@ -13,6 +13,8 @@ export default tseslint.config(
     ignores: [
       "build/",
       "public/build/",
+      "public/sw.js",
+      "public/_shared/",
       "data/",
       ".cache/",
       "test-results/",

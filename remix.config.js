@@ -14,6 +14,9 @@ export default {
   serverModuleFormat: "esm",
   serverPlatform: "node",
   postcss: true,
+  // The service worker (@remix-pwa/dev, scripts/build-worker.mjs; decision 063): public/sw.js.
+  workerName: "sw",
+  workerMinify: true,
   future: {
     v3_fetcherPersist: true,
     v3_relativeSplatPath: true,

@@ -223,6 +223,12 @@ if (env.PAGE_CACHE === "on") {
 // Hashed build assets never change; everything else in public/ is cached briefly.
 app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
 app.use("/locales", express.static("locales", { maxAge: "1h", index: false }));
+// The service worker's script is checked anew on each update check (decision 063).
+app.get("/sw.js", (_req, res, next) =>
+  res.sendFile("sw.js", { root: "public", cacheControl: false, headers: { "Cache-Control": "no-cache" } }, (error) =>
+    error ? next(error) : undefined,
+  ),
+);
 // Every file in public/ has an extension: a page's path (no extension) goes straight on, without a
 // file-system lookup and the not-found error it would make on each request.
 const publicFiles = express.static("public", { maxAge: "1h", index: false });

@@ -15,6 +15,7 @@ import { useNonce } from "~/components/nonce";
 import { PageRuntime, usePageRuntime } from "~/components/page-runtime";
 import { ProgressBar } from "~/components/progress-bar";
 import { ScrollAnimationsScript } from "~/components/scroll-animations";
+import { ServiceWorkerScript } from "~/components/service-worker";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Stylesheet } from "~/components/stylesheet";
@@ -141,6 +142,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="color-scheme" content={theme === "system" ? "light dark" : theme} />
         <link rel="icon" href={favicon} media="(prefers-color-scheme: light)" />
         <link rel="icon" href={faviconDark} media="(prefers-color-scheme: dark)" />
+        <link rel="manifest" href="/manifest.webmanifest" />
         <Meta />
         {/* Inlined, so the first paint waits for nothing but the document (decision 031). */}
         <Stylesheet href={stylesheet} />
@@ -167,6 +169,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
         {root?.settings.show_back_to_top ? <BackToTop nonce={nonce} /> : null}
         <PageRuntime nonce={nonce} enabled={runtime} />
+        <ServiceWorkerScript nonce={nonce} />
       </body>
     </html>
   );
