@@ -3,14 +3,14 @@
  * allowlist the embedded CMS also applies when content is saved. Server-only, so sanitize-html
  * never reaches a browser bundle; views receive HTML that is already clean.
  */
+import type { Page } from "./api/schemas";
 import {
   embedOrigins,
   sanitizeBlockVariables,
   sanitizeCmsHtml,
   sanitizePageContent,
   sanitizeRows,
-} from "../../shared/cms-html";
-import type { Page } from "./api/schemas";
+} from "./cms-html-allowlist.server";
 import type { CspSources } from "./security-headers.server";
 
 export { embedOrigins, sanitizeCmsHtml };

@@ -9,7 +9,7 @@ import {
   sanitizeCmsHtml,
   sanitizePageContent,
   sanitizeRows,
-} from "../../shared/cms-html";
+} from "../lib/cms-html";
 import type { SeedData } from "./files";
 
 /** The domain's embed origins, checked strictly: a bad entry stops the seed, naming the setting. */

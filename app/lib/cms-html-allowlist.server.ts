@@ -8,6 +8,10 @@
  * embed origin, which get lazy loading, a referrer policy, a title and a short feature list. Dropped:
  * scripts, styles, forms, event handlers, `javascript:` and other unsafe URLs, frames and images
  * from anywhere else.
+ *
+ * Two identical copies (decision 069): `cms/lib/cms-html.ts` and `app/lib/cms-html-allowlist.server.ts`,
+ * because app code never imports `cms/` nor `cms/` app code; `tests/unit/cms-html.test.ts` fails
+ * when they differ.
  */
 import sanitizeHtml from "sanitize-html";
 import { z } from "zod";
