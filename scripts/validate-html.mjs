@@ -47,8 +47,8 @@ const VARIANTS = [
   { path: "/search", note: "the empty search page" },
 ];
 
-/** Links that are not pages of their own to check: files, and the switchers' variants of a page. */
-const NOT_A_PAGE = /^\/(?:assets|build|v|locales)\/|\.(?:svg|png|jpe?g|webp|avif|ico|mp4|xml|txt)$/;
+/** Links that are not pages of their own to check: files (documents under /api/ too), and the switchers' variants of a page. */
+const NOT_A_PAGE = /^\/(?:assets|build|v|locales|api)\/|\.(?:svg|png|jpe?g|webp|avif|ico|mp4|xml|txt)$/;
 const SWITCHER = /[?&](?:lng|theme)=/;
 
 const decode = (s) =>

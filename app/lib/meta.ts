@@ -163,5 +163,7 @@ export function cmsPageMeta(
 ) {
   const meta = withProductMeta(matches, data?.product, pathname);
   const named = withItemHead(matches, meta, data?.item, pathname, data?.photo ?? undefined);
-  return withPaging(withShareImage(matches, named, data?.share), data?.paging);
+  const shared = withShareImage(matches, named, data?.share);
+  // A photo's page is its own address (its canonical names the photo), not a page of a list.
+  return data?.photo ? shared : withPaging(shared, data?.paging);
 }

@@ -45,7 +45,7 @@ export function SearchPage() {
   const { q, groups, suggestions } = useLoaderData<SearchPageData>();
   const { t } = useTranslation();
   return (
-    <main id="main" className="mx-auto w-full max-w-4xl px-4 py-10">
+    <div className="mx-auto w-full max-w-4xl px-4 py-10">
       <h1 className="font-serif text-3xl font-semibold">{q ? t("search.titleFor", { q }) : t("search.title")}</h1>
       <Form method="get" action="/search" role="search" className="mt-6 flex gap-2">
         <label htmlFor="search-page-q" className="sr-only">
@@ -102,6 +102,6 @@ export function SearchPage() {
           ) : null}
         </section>
       ) : null}
-    </main>
+    </div>
   );
 }
