@@ -42,7 +42,9 @@ export default defineConfig({
   // On two cores the first visit to a page also makes its image variants (AVIF takes about a
   // second each), so a navigation can wait on that work: allow for it.
   expect: { timeout: 15_000 },
-  use: { baseURL: `http://localhost:${PORT}`, trace: "retain-on-failure" },
+  // The site registers a service worker (decision 063); page.route cannot see what a worker
+  // fetches, so the journeys run without one, except pwa.spec.ts, which allows it.
+  use: { baseURL: `http://localhost:${PORT}`, trace: "retain-on-failure", serviceWorkers: "block" },
   projects: [
     { name: "js", use: { ...chromium, javaScriptEnabled: true }, testIgnore: /offline\.spec/ },
     { name: "no-js", use: { ...chromium, javaScriptEnabled: false }, testIgnore: /offline\.spec/ },

@@ -47,9 +47,16 @@ export function leadingZeroBits(bytes: Uint8Array) {
 /** The captcha's puzzle: the first `solution` whose SHA-256(`challenge:solution`) starts with `difficulty` zero bits. */
 export async function solveCaptcha(challenge: string, difficulty: number, limit = 50_000_000) {
   const encoder = new TextEncoder();
-  for (let n = 0; n < limit; n++) {
-    const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", encoder.encode(`${challenge}:${n}`)));
-    if (leadingZeroBits(hash) >= difficulty) return String(n);
+  // In batches: one await per 512 hashes, not per hash, which is several times faster.
+  const batch = 512;
+  for (let start = 0; start < limit; start += batch) {
+    const hashes = await Promise.all(
+      Array.from({ length: batch }, (_, i) =>
+        crypto.subtle.digest("SHA-256", encoder.encode(`${challenge}:${start + i}`)),
+      ),
+    );
+    const found = hashes.findIndex((h) => leadingZeroBits(new Uint8Array(h)) >= difficulty);
+    if (found >= 0) return String(start + found);
   }
   return null;
 }

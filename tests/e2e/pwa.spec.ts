@@ -13,6 +13,9 @@ import { startSite } from "../../scripts/lib/site.mjs";
 
 const workerFile = path.join(process.cwd(), "public", "sw.js");
 
+// The other journeys block service workers (playwright.config.ts); these are about one.
+test.use({ serviceWorkers: "allow" });
+
 test.describe("the installable, offline-capable site", () => {
   test.describe.configure({ mode: "serial" });
   let site: { origin: string; stop: () => Promise<void> } | undefined;
