@@ -36,8 +36,19 @@ export interface SessionData {
   sid?: string;
   /** The token every form posts back (`csrf.server.ts`); new at sign-in and sign-out. */
   csrf?: string;
-  /** The visitor's cart key: a new one at sign-out, so the next visitor starts with an empty cart. */
+  /**
+   * The visitor's cart key, only ever what the CMS answered (docs/shop.md); dropped at sign-out, so
+   * the next visitor starts with an empty cart.
+   */
   cartSession?: string;
+  /** How many pieces the cart holds, for the header's badge (no upstream call per page). */
+  cartCount?: number;
+  /** The promotion code the visitor applied: getCart prices with it on every call (the CMS keeps none). */
+  cartPromo?: string;
+  /** Where the cart ships to, as the shipping quote was asked for. */
+  cartAddress?: { suburb: string; postcode: string; country: string };
+  /** The shipping option the visitor chose (a shipping type's id). */
+  cartShipping?: number;
   /** remix-auth-oauth2's state of the authorisation-code flow, and its PKCE verifier (its key names). */
   "oauth2:state"?: string;
   "oauth2:codeVerifier"?: string;

@@ -55,19 +55,19 @@ describe("logout", () => {
     expect(after.get("toast")).toMatchObject({ kind: "success", message: "Sie haben sich abgemeldet." });
   });
 
-  it("revokes the tokens upstream, and gives the visitor a new cart key", async () => {
+  it("revokes the tokens upstream, and drops the cart's key and count", async () => {
     const calls: string[] = [];
     const fetch = async (request: Request) => {
       calls.push(`${new URL(request.url).pathname} ${request.headers.get("authorization")}`);
       return new Response(JSON.stringify({ ok: true }), { headers: { "content-type": "application/json" } });
     };
-    const session = { accessToken: "t", refreshToken: "r", member, csrf: "c1", cartSession: "cart-1" };
+    const session = { accessToken: "t", refreshToken: "r", member, csrf: "c1", cartSession: "cart-1", cartCount: 3 };
     const response = (await logout({ [CSRF_FIELD]: "c1" }, session, {}, fetch)) as Response;
     expect(calls).toEqual(["/api/v1/cognito/user/logout Bearer t"]);
     const after = await getSessionStorage(SECRET, false).getSession(response.headers.get("set-cookie"));
     expect(after.get("refreshToken")).toBeUndefined();
-    expect(after.get("cartSession")).toMatch(/^[\w-]{36}$/);
-    expect(after.get("cartSession")).not.toBe("cart-1");
+    expect(after.get("cartSession")).toBeUndefined();
+    expect(after.get("cartCount")).toBeUndefined();
   });
 
   it("keeps the session when the form's token is wrong (403)", async () => {

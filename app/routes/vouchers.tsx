@@ -5,7 +5,7 @@
  * load reads once; with or without JavaScript the visitor sees the same thing. Buying goes on to
  * the payment gateway (only the CMS's own `/pay/` pages); redeeming goes to /profile with a toast.
  */
-import type { ActionFunctionArgs, AppLoadContext } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 
 import { isUpstreamError } from "~/lib/api/errors";
@@ -13,6 +13,7 @@ import { getPage } from "~/lib/api/pages.server";
 import { base64Url, payNow, redeemVoucher } from "~/lib/api/vouchers.server";
 import { cacheControl } from "~/lib/cache-control";
 import { readSubmission, redirectWithToast } from "~/lib/forms.server";
+import { gatewayAddress } from "~/lib/gateway.server";
 import { translatorFor } from "~/lib/member-forms.server";
 import { siteOrigin } from "~/lib/origin.server";
 import { safeRedirectPath } from "~/lib/url";
@@ -32,24 +33,6 @@ export function loader() {
 
 /** What of the input is given back to the form (never the CSRF token). */
 const KEPT = ["theme_id", "amount", "custom_amount", "email", "code"];
-
-/**
- * Whether `payment` (the CMS's answer) is a page of the payment gateway: the CMS's public origin
- * (the site's own when the CMS is embedded) and a path under `/pay/`. Anything else is refused,
- * so a compromised or misconfigured upstream cannot send the buyer elsewhere.
- */
-export function gatewayAddress(payment: string, request: Request, context: AppLoadContext): string | null {
-  const site = siteOrigin(request, context);
-  const origin = context.upstream.publicUrl ? new URL(context.upstream.publicUrl).origin : new URL(site).origin;
-  let url: URL;
-  try {
-    url = new URL(payment, site);
-  } catch {
-    return null;
-  }
-  if (url.origin !== origin || !url.pathname.startsWith("/pay/") || url.username || url.password) return null;
-  return url.href;
-}
 
 /** The widget's amounts and whether others are allowed, read from the page it is on (null when not found). */
 async function widgetSettings(visitor: Visitor, page: string, widgetId: string) {

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 
 /** Messages from a form's schema are translation keys; messages from the CMS are shown as they are. */
-const KEY = /^(signup|recover|profile|forms)\.[A-Za-z.]+$/;
+const KEY = /^(signup|recover|profile|forms|shop)\.[A-Za-z.]+$/;
 
 export function useErrorText() {
   const { t } = useTranslation();

@@ -11,6 +11,7 @@ import { cacheControl } from "~/lib/cache-control";
 import { readProtectedForm } from "~/lib/csrf.server";
 import { redirectWithToast } from "~/lib/forms.server";
 import { getI18n } from "~/lib/i18n.server";
+import { anonymousCartKey, mergeCartAtSignIn } from "~/lib/shop/merge.server";
 import type { Visitor } from "~/lib/visitor.server";
 
 import { authenticatorFor, type SignedIn, upstreamCause, userOf } from "./authenticator.server";
@@ -36,9 +37,15 @@ export async function codeOnly(visitor: Visitor) {
   return (settings as { login_code_only?: unknown }).login_code_only === true;
 }
 
-/** Signed in: the session gets the tokens (new id and CSRF token), and the member goes where they meant to. */
+/**
+ * Signed in: the session gets the tokens (new id and CSRF token), the visitor's cart merges into the
+ * member's, and the member goes where they meant to.
+ */
 export async function finishSignIn(visitor: Visitor, { answer, user }: SignedIn, t: TFunction) {
+  const anonymousCart = anonymousCartKey(visitor);
   const to = signIn(visitor.session, answer, user);
+  // The visitor's cart comes along into the account (never blocking the sign-in).
+  await mergeCartAtSignIn(visitor, anonymousCart, answer.access_token);
   const name = user.first_name?.trim() || user.email;
   return redirectWithToast(visitor, to, { kind: "success", message: t("login.welcome", { name }) });
 }

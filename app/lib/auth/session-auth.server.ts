@@ -3,6 +3,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import type { AccountUser, TokenAnswer } from "../api/accounts.server";
 import { ADMIN_ROLE } from "../auth.server";
 import type { AppSession, Member } from "../session.server";
+import { forgetCart } from "../shop/cart-session.server";
 import { safeRedirectPath } from "../url";
 import { DEFAULT_AFTER_SIGN_IN } from "./login-schemas";
 import { clearSignIn, storeTokens, tokensFrom } from "./tokens.server";
@@ -56,13 +57,13 @@ export function signIn(session: AppSession, answer: TokenAnswer, user: AccountUs
 
 /**
  * Signs the session out: tokens, member, CSRF token and anything of a sign-in in progress go; the
- * session id and the cart key are new. The fingerprint stays: it names the browser, not the member.
+ * session id is new and the cart's key, count, code and shipping go. The fingerprint stays: it names the browser, not the member.
  */
 export function signOut(session: AppSession) {
   clearSignIn(session);
   for (const key of ["csrf", "redirectTo", "oauth2:state", "oauth2:codeVerifier"] as const) session.unset(key);
   session.set("sid", randomUUID());
-  session.set("cartSession", randomUUID());
+  forgetCart(session);
 }
 
 /** Remembers where to go after signing in (same-site only; anything else is `/`). */

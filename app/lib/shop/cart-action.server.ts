@@ -1,0 +1,144 @@
+import type { SubmissionResult } from "@conform-to/react";
+import type { AppLoadContext } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import type { TFunction } from "i18next";
+
+import { isUpstreamError } from "~/lib/api/errors";
+import {
+  type Cart,
+  cartAdd,
+  cartRemove,
+  cartUpdate,
+  getCart,
+  requestShippingQuote,
+  shippingQuote,
+} from "~/lib/api/shop.server";
+import { cacheControl } from "~/lib/cache-control";
+import { readSubmission, redirectWithToast } from "~/lib/forms.server";
+import { translatorFor } from "~/lib/member-forms.server";
+import { safeRedirectPath } from "~/lib/url";
+import type { Visitor } from "~/lib/visitor.server";
+
+import { cartActionSchema, type CartInput } from "./cart-schemas";
+import { cartKey, cartPricing, rememberCart } from "./cart-session.server";
+import { requireShop } from "./gate.server";
+
+/** A refused post: which form (intent and line), conform's reply (the input kept, errors per field). */
+export interface CartReply {
+  intent: string;
+  id?: number;
+  reply: SubmissionResult<string[]>;
+}
+
+const reply = (body: CartReply, status = 400) =>
+  data(body, { status, headers: { "Cache-Control": cacheControl.private } });
+
+/** A 303 back without a message; the redirect carries the session's cookie itself. */
+async function back(visitor: Visitor, to: string) {
+  const headers = new Headers({ "Cache-Control": cacheControl.private });
+  const cookie = await visitor.sessionCookie();
+  if (cookie) headers.append("Set-Cookie", cookie);
+  return redirect(safeRedirectPath(to, "/cart"), { status: 303, headers });
+}
+
+/** Where an added product goes back to: its own page (a same-site catalogue path), else the cart. */
+export function productReturn(to: unknown) {
+  const path = safeRedirectPath(typeof to === "string" ? to.split("#")[0] : "", "/cart");
+  return path.startsWith("/catalogue/") ? path : "/cart";
+}
+
+/**
+ * POST /cart: one action, one schema per `intent` (add, update, remove, promo, promo-clear, quote,
+ * shipping, request-quote). Without JavaScript each success is a 303 back (to the product page for
+ * add), so a reload never posts twice; a refusal re-renders the cart with the input and the error
+ * next to its field. The session keeps the key and count the CMS answers, the applied code, the
+ * address quoted for and the chosen shipping option.
+ */
+export async function cartAction(request: Request, context: AppLoadContext) {
+  await requireShop(request, context);
+  const { visitor, submission } = await readSubmission(request, context, cartActionSchema);
+  const t = await translatorFor(visitor);
+  const payload = submission.payload as Record<string, unknown>;
+  const intent = typeof payload.intent === "string" ? payload.intent.slice(0, 20) : "";
+  const lineId = Number(payload.id);
+  const form = { intent, id: Number.isSafeInteger(lineId) ? lineId : undefined };
+
+  if (submission.status !== "success") {
+    if (intent === "add") {
+      const first = Object.values(submission.error ?? {}).flat()[0] ?? "shop.errors.invalid";
+      return redirectWithToast(visitor, productReturn(payload.back), { kind: "error", message: t(first) });
+    }
+    return reply({ ...form, reply: submission.reply() });
+  }
+  const input = submission.value;
+  try {
+    return await run(visitor, input, t);
+  } catch (error) {
+    if (!isUpstreamError(error) || error.unavailable || error.status >= 500 || error.status === 401) {
+      if (isUpstreamError(error) && input.intent !== "add") {
+        return reply({ ...form, reply: submission.reply({ formErrors: [t("shop.errors.failed")] }) }, 503);
+      }
+      throw error;
+    }
+    const fields = error.errors ?? {};
+    const message = fields.qty
+      ? t("shop.errors.stock")
+      : error.status === 404
+        ? t("shop.errors.lineGone")
+        : error.message;
+    if (input.intent === "add")
+      return redirectWithToast(visitor, productReturn(input.back), { kind: "error", message });
+    const onField = fields.qty ? { qty: [message] } : undefined;
+    return reply({ ...form, reply: submission.reply({ fieldErrors: onField, formErrors: onField ? [] : [message] }) });
+  }
+}
+
+async function run(visitor: Visitor, input: CartInput, t: TFunction) {
+  const { session, transport } = visitor;
+  const key = cartKey(session);
+  const keep = (cart: Cart) => rememberCart(session, cart);
+  switch (input.intent) {
+    case "add": {
+      keep(await cartAdd(transport, { sku: input.sku, qty: input.qty, addons: input.addons, session: key }));
+      return redirectWithToast(visitor, productReturn(input.back), { kind: "success", message: t("shop.added") });
+    }
+    case "update":
+      keep(await cartUpdate(transport, { id: input.id, qty: input.qty, session: key }));
+      return back(visitor, "/cart");
+    case "remove":
+      keep(await cartRemove(transport, { id: input.id, session: key }));
+      return back(visitor, "/cart");
+    case "promo": {
+      const cart = await getCart(transport, key, { ...cartPricing(session), promotion_code: input.code });
+      keep(cart);
+      if (cart.promotion_error) {
+        session.unset("cartPromo");
+        return reply({
+          intent: "promo",
+          reply: { status: "error", initialValue: { code: input.code }, error: { code: [cart.promotion_error] } },
+        });
+      }
+      session.set("cartPromo", input.code);
+      return back(visitor, "/cart");
+    }
+    case "promo-clear":
+      session.unset("cartPromo");
+      return back(visitor, "/cart");
+    case "quote": {
+      const address = { suburb: input.suburb, postcode: input.postcode, country: input.country };
+      // Asked once here so a refused address is told now; the cart's page asks again to list them.
+      await shippingQuote(transport, key, address);
+      session.set("cartAddress", address);
+      session.unset("cartShipping");
+      return back(visitor, "/cart");
+    }
+    case "shipping":
+      session.set("cartShipping", input.shipping_type);
+      return back(visitor, "/cart");
+    case "request-quote": {
+      const { intent: _intent, ...address } = input;
+      await requestShippingQuote(transport, key, address);
+      return redirectWithToast(visitor, "/cart", { kind: "success", message: t("shop.quoteRequested") });
+    }
+  }
+}

@@ -1,0 +1,94 @@
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { buttonClass } from "~/components/member/form-field";
+import { PromoForm, QuoteForm, RequestQuoteForm, ShippingOptions } from "~/components/shop/cart-forms";
+import { CartLines } from "~/components/shop/cart-lines";
+import { CartTotals } from "~/components/shop/cart-totals";
+import type { ShopReply } from "~/components/shop/shop-field";
+import { cacheControl } from "~/lib/cache-control";
+import { withRootMeta } from "~/lib/meta";
+import { cartAction } from "~/lib/shop/cart-action.server";
+import { loadCartPage } from "~/lib/shop/cart-page.server";
+
+export const meta: MetaFunction = ({ matches }) => withRootMeta(matches, [{ name: "robots", content: "noindex" }]);
+
+export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders, errorHeaders }) =>
+  errorHeaders ?? (actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders);
+
+/** The cart's forms send with fetchers and show quantities before the answer: the Remix runtime. */
+export const handle = { browser: true };
+
+/** /cart (docs/shop.md): the visitor's cart, priced by the CMS; the shop's gate first. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return data(await loadCartPage(request, context), { headers: { "Cache-Control": cacheControl.private } });
+}
+
+/** One action for every form of the cart, switching on `intent` (app/lib/shop/cart-action.server.ts). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  return cartAction(request, context);
+}
+
+export default function CartRoute() {
+  const { cart, options, address, promo, shipping, csrf } = useLoaderData<typeof loader>();
+  const refused = (useActionData<typeof action>() as ShopReply | undefined) ?? null;
+  const { t } = useTranslation();
+  const delivery = options?.filter((o) => !o.is_pick_up) ?? [];
+  return (
+    <section className="mx-auto max-w-4xl px-4 py-12">
+      <h1 className="text-3xl font-semibold">{t("shop.title")}</h1>
+      {cart.items.length === 0 ? (
+        <div className="mt-6">
+          <p>{t("shop.empty")}</p>
+          <p className="mt-4">
+            <a href="/catalogue">{t("shop.browse")}</a>
+          </p>
+        </div>
+      ) : (
+        <div className="mt-6 grid gap-8">
+          <CartLines items={cart.items} csrf={csrf} refused={refused} />
+          <section aria-labelledby="cart-promo">
+            <h2 id="cart-promo" className="sr-only">
+              {t("shop.promoCode")}
+            </h2>
+            <PromoForm csrf={csrf} promo={promo} refused={refused} />
+          </section>
+          <section aria-labelledby="cart-shipping" className="grid gap-4">
+            <h2 id="cart-shipping" className="text-xl font-semibold">
+              {t("shop.shipping")}
+            </h2>
+            <QuoteForm csrf={csrf} address={address} refused={refused} />
+            {options && options.length ? <ShippingOptions csrf={csrf} options={options} chosen={shipping} /> : null}
+            {address && options && delivery.length === 0 ? (
+              <RequestQuoteForm csrf={csrf} address={address} refused={refused} />
+            ) : null}
+          </section>
+          <section aria-labelledby="cart-totals" className="max-w-sm">
+            <h2 id="cart-totals" className="sr-only">
+              {t("shop.total")}
+            </h2>
+            <CartTotals
+              subtotal={cart.subtotal}
+              discount={cart.discount_amount}
+              shipping={cart.shipping_amount}
+              total={cart.total_amount}
+              tax={cart.total_tax}
+            />
+            <p className="mt-6">
+              <a href="/checkout" className={`${buttonClass} inline-block no-underline`}>
+                {t("shop.checkout")}
+              </a>
+            </p>
+          </section>
+        </div>
+      )}
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
