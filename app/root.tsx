@@ -74,6 +74,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       // Only what the header needs (the greeting, the sign-out form's token): never the tokens.
       member: member ? { firstName: member.firstName || member.name, csrf: ensureCsrfToken(visitor.session) } : null,
       toast,
+      // The shop's header link, with the count the session keeps (no upstream call per page).
+      cart: settings.ecommerce ? { count: visitor.session.get("cartCount") ?? 0 } : null,
       origin: siteOrigin(request, context),
       labels: { notFound: t("notFound.title"), home: t("nav.home") },
       settings: headSettings(settings),
@@ -195,6 +197,7 @@ function Shell({ children }: { children: ReactNode }) {
           theme={root.theme}
           nonce={nonce}
           member={root.member}
+          cart={root.cart}
         />
       ) : null}
       <main id="main" className="flex-1 overflow-x-clip" tabIndex={-1}>

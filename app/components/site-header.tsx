@@ -49,6 +49,32 @@ function HeaderSearch() {
   );
 }
 
+/** The shop's link: "Cart", and how many pieces it holds when any (a plain link: no script). */
+function CartLink({ count }: { count: number }) {
+  const { t } = useTranslation();
+  return (
+    <a
+      href="/cart"
+      data-cart-link
+      className="inline-flex min-h-11 items-center gap-1 no-underline hover:text-brand lg:min-h-9 dark:hover:text-amber-200"
+    >
+      {t("shop.cart")}
+      {count > 0 ? (
+        <>
+          <span
+            data-cart-count
+            aria-hidden="true"
+            className="rounded-full bg-brand px-2 text-xs font-semibold text-white"
+          >
+            {count}
+          </span>
+          <span className="sr-only">{t("shop.cartCount", { count })}</span>
+        </>
+      ) : null}
+    </a>
+  );
+}
+
 /**
  * The site's header (decision 037). From `lg` up: the brand, the navigation, the language and the
  * theme menus on one line. Below: the brand and a menu button, 61 px tall and fixed at the top
@@ -64,11 +90,14 @@ export function SiteHeader({
   theme,
   nonce,
   member = null,
+  cart = null,
 }: {
   name: string;
   /** The signed-in member's greeting name, or null: a "Sign in" link. */
   member?: { firstName: string; csrf: string } | null;
   links: NavItem[];
+  /** With the shop open: the cart's link, with the session's count when above zero; else null. */
+  cart?: { count: number } | null;
   locale: string;
   theme: "light" | "dark" | "system";
   nonce: string;
@@ -125,6 +154,7 @@ export function SiteHeader({
             </nav>
             <div className="flex flex-col gap-1 pt-3 text-sm lg:flex-row lg:items-center lg:gap-2 lg:pt-0">
               <HeaderSearch />
+              {cart ? <CartLink count={cart.count} /> : null}
               <AccountMenu member={member} />
               <LanguageMenu locale={locale} />
               <ThemeMenu theme={theme} />

@@ -1,13 +1,15 @@
 import { getProduct, getProducts } from "~/lib/api/catalogue.server";
 import { getGroupDetails, getGroups } from "~/lib/api/groups.server";
 import type { Group, Product } from "~/lib/api/schemas";
+import { getShopProduct } from "~/lib/api/shop.server";
 import { getSettings } from "~/lib/api/site.server";
 import { sanitizeCmsHtml } from "~/lib/cms-html.server";
 
 import type { WidgetLoadArgs } from "../../define-widget";
 import { ItemNotFound } from "../../types";
 import type { CatalogueListFields } from "./fields.server";
-import type { Contact } from "./format";
+import type { ProductShop } from "./add-to-cart";
+import { type Contact, productPath } from "./format";
 
 export interface CatalogueListData {
   /** Every category, for the overview and the breadcrumb. */
@@ -19,6 +21,11 @@ export interface CatalogueListData {
   product: Product | null;
   /** On a product's page, the site's e-mail and phone for its enquiry link; else null. */
   contact: Contact | null;
+  /**
+   * On a product's page with the shop open: its SKUs and the form's token (the page is then the
+   * visitor's own); else null, and the page stays shareable.
+   */
+  shop?: ProductShop | null;
 }
 
 /**
@@ -26,7 +33,7 @@ export interface CatalogueListData {
  * category, /catalogue/{group}/{product} one product. An unknown group or product is a 404.
  */
 export async function load(args: WidgetLoadArgs<CatalogueListFields>): Promise<CatalogueListData> {
-  const { fields, transport, itemUrl, itemParameter, embedOrigins = [] } = args;
+  const { fields, transport, itemUrl, itemParameter, embedOrigins = [], csrfToken } = args;
   const { namespace, model } = fields;
   const groups = await getGroups(transport, namespace, model);
   if (!itemUrl) {
@@ -42,6 +49,12 @@ export async function load(args: WidgetLoadArgs<CatalogueListFields>): Promise<C
   ]);
   if (!group || (itemParameter && !product)) throw new ItemNotFound();
   const contact = settings ? { email: settings.organisation_email, phone: settings.organisation_phone } : null;
+  // The shop's form, only when it is open (and a page request is behind the load: a token to give).
+  const skus =
+    product && settings?.ecommerce === true && csrfToken
+      ? await getShopProduct(transport, product.id).catch(() => null)
+      : null;
+  const shop = product && skus && csrfToken ? { skus, csrf: csrfToken(), back: productPath(product) } : null;
   // Their HTML (the category's text, the product's description) as the allowlist keeps it.
   return {
     groups,
@@ -49,5 +62,6 @@ export async function load(args: WidgetLoadArgs<CatalogueListFields>): Promise<C
     products,
     product: product && { ...product, description: sanitizeCmsHtml(product.description, embedOrigins) },
     contact,
+    shop,
   };
 }

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { atImageWidth, Picture } from "~/components/image";
 import type { Product } from "~/lib/api/schemas";
 
+import { AddToCart, type ProductShop } from "./add-to-cart";
 import { type Contact, formatPrice, mailtoHref, productPath, telHref } from "./format";
 
 /**
@@ -119,10 +120,13 @@ export function ProductDetails({
   product,
   selected,
   contact,
+  shop = null,
 }: {
   product: Product;
   selected: number;
   contact: Contact | null;
+  /** With the shop open: the product's SKUs and the form's token; else null (no form, no token). */
+  shop?: ProductShop | null;
 }) {
   return (
     <div data-product-details className="grid gap-x-8 gap-y-4 md:grid-cols-2 md:grid-rows-[auto_1fr]">
@@ -136,6 +140,7 @@ export function ProductDetails({
       <div className="md:col-start-2">
         <div dir="auto" className="prose-cms" dangerouslySetInnerHTML={{ __html: product.description }} />
         <ProductFacts product={product} />
+        {shop ? <AddToCart shop={shop} productId={product.id} /> : null}
         <Enquire product={product} contact={contact} />
       </div>
     </div>

@@ -46,6 +46,7 @@ export function CatalogueListView({ data }: Props) {
           product={data.product}
           selected={Math.min(photo, data.product.photos.length - 1)}
           contact={data.contact ?? null}
+          shop={data.shop ?? null}
         />
         <p className="mt-6">
           <Link to={`/catalogue/${data.group.slug}`} className={TEXT_LINK}>
