@@ -5,18 +5,21 @@ import { useTranslation } from "react-i18next";
 
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { myAccount } from "~/lib/api/profile.server";
+import { listOrders, type OrderSummary } from "~/lib/api/shop.server";
 import { requireMember } from "~/lib/auth.server";
 import { cacheControl } from "~/lib/cache-control";
 import { ensureCsrfToken } from "~/lib/csrf.server";
 import { invalid, readSubmission } from "~/lib/forms.server";
 import { translatorFor } from "~/lib/member-forms.server";
 import { withRootMeta } from "~/lib/meta";
+import { shopOpen } from "~/lib/shop/gate.server";
 import type { RootData } from "~/root";
 
 import { runProfileAction } from "./actions.server";
 import { AddressesSection } from "./addresses";
 import { DetailsSection } from "./details";
 import { ImageSection } from "./image";
+import { OrdersSection } from "./orders";
 import { profileSchema } from "./schema";
 import { profileView } from "./view.server";
 
@@ -29,10 +32,16 @@ export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders, errorHe
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireMember(request, context);
   const visitor = await context.visitor();
-  const account = await myAccount(visitor.transport);
+  const [account, orders] = await Promise.all([
+    myAccount(visitor.transport),
+    // With the shop open, the member's orders (an outage leaves the list out, not the page).
+    shopOpen(context).then((open) =>
+      open ? listOrders(visitor.transport).catch((): OrderSummary[] | null => null) : null,
+    ),
+  ]);
   const csrf = ensureCsrfToken(visitor.session);
   return data(
-    { csrf, ...profileView(account, visitor.preferences.locale), browser: true },
+    { csrf, ...profileView(account, visitor.preferences.locale), orders, browser: true },
     { headers: { "Cache-Control": cacheControl.private } },
   );
 }
@@ -72,6 +81,7 @@ export default function Profile() {
       </div>
       <DetailsSection key={`details${saved}`} profile={profile} />
       <AddressesSection key={`addresses${saved}`} profile={profile} />
+      {profile.orders ? <OrdersSection orders={profile.orders} /> : null}
       <Outlet />
     </section>
   );

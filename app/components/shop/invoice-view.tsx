@@ -1,0 +1,149 @@
+import { useTranslation } from "react-i18next";
+
+import type { Order } from "~/lib/api/shop.server";
+import { formatMoney } from "~/lib/shop/money";
+
+/** A date as the business writes it (it trades in Queensland), in the visitor's language. */
+export function shopDate(iso: string | null | undefined, locale: string) {
+  if (!iso) return "";
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "Australia/Brisbane" }).format(date);
+}
+
+/** The delivery address as lines, whatever shape the CMS keeps it in. */
+function addressLines(address: unknown): string[] {
+  if (typeof address === "string") return address.split(/\n|,\s*/).filter(Boolean);
+  if (!address || typeof address !== "object") return [];
+  const a = address as Record<string, unknown>;
+  const s = (k: string) => (typeof a[k] === "string" ? (a[k] as string).trim() : "");
+  return [
+    [s("first_name"), s("last_name")].filter(Boolean).join(" ") || s("name"),
+    s("company"),
+    s("street_address") || s("street"),
+    s("street_address_1"),
+    [s("city") || s("suburb"), s("state"), s("postcode")].filter(Boolean).join(" "),
+    s("country"),
+  ].filter(Boolean);
+}
+
+/** A print view's own rules: A4 with 15 mm margins, the site's header, footer and menus left off. */
+export const PRINT_CSS = `
+@page { size: A4; margin: 15mm; }
+@media print {
+  body * { visibility: hidden !important; }
+  .shop-print, .shop-print * { visibility: visible !important; }
+  .shop-print { position: absolute; inset: 0 auto auto 0; width: 100%; margin: 0; padding: 0; }
+  .shop-print-hide { display: none !important; }
+  .shop-ticket { break-inside: avoid; }
+  .shop-ticket + .shop-ticket { break-before: page; }
+}`;
+
+/**
+ * A tax invoice (spec section 2): the business with its ABN, the number and date, the delivery
+ * address, each line with its add-ons, the sums with the GST included, and the status.
+ */
+export function InvoiceView({
+  order,
+  links,
+}: {
+  order: Order;
+  /** On the screen view: the print and tickets links, the pay-now address; absent in print. */
+  links?: { print: string; tickets: string | null; payNow: string | null };
+}) {
+  const { t, i18n } = useTranslation();
+  const address = addressLines(order.address);
+  const paid = order.status === "paid";
+  return (
+    <article className="shop-print mx-auto max-w-3xl bg-white px-4 py-10 text-stone-900 dark:bg-stone-950 dark:text-stone-100">
+      <header className="flex flex-wrap justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-semibold">{t("shop.invoice.title")}</h1>
+          <p className="mt-1">{t("shop.invoice.number", { number: order.invoice_number })}</p>
+          <p>{t("shop.invoice.date", { date: shopDate(order.created_at, i18n.language) })}</p>
+        </div>
+        <div className="text-right">
+          <p className="font-semibold">{order.business.name}</p>
+          {order.business.abn ? <p>{t("footer.abn", { abn: order.business.abn })}</p> : null}
+          {order.business.address ? <p>{order.business.address}</p> : null}
+          {order.business.email ? <p>{order.business.email}</p> : null}
+          {order.business.phone ? <p>{order.business.phone}</p> : null}
+        </div>
+      </header>
+      {address.length ? (
+        <section className="mt-6">
+          <h2 className="font-semibold">{t("shop.invoice.deliverTo")}</h2>
+          {address.map((line) => (
+            <p key={line}>{line}</p>
+          ))}
+        </section>
+      ) : null}
+      <table className="mt-6 w-full border-collapse text-left">
+        <thead>
+          <tr className="border-b border-stone-400">
+            <th scope="col" className="py-1">
+              {t("shop.invoice.item")}
+            </th>
+            <th scope="col" className="py-1 text-right">
+              {t("shop.invoice.qty")}
+            </th>
+            <th scope="col" className="py-1 text-right">
+              {t("shop.invoice.price")}
+            </th>
+            <th scope="col" className="py-1 text-right">
+              {t("shop.subtotal")}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.items.map((item, i) => (
+            <tr key={i} className="border-b border-stone-200 align-top">
+              <td className="py-1">
+                {item.product_name || item.name}
+                {item.name && item.product_name && item.name !== item.product_name ? ` (${item.name})` : ""}
+                {item.addons.map((a) => (
+                  <span key={a.name} className="block text-sm">
+                    {t("shop.addonLabel", { name: a.name, price: formatMoney(a.price) })}
+                  </span>
+                ))}
+              </td>
+              <td className="py-1 text-right tabular-nums">{item.qty}</td>
+              <td className="py-1 text-right tabular-nums">{formatMoney(item.price)}</td>
+              <td className="py-1 text-right tabular-nums">{formatMoney(item.subtotal)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <dl className="mt-4 ml-auto grid max-w-sm grid-cols-[1fr_auto] gap-x-6 gap-y-1">
+        <dt>{t("shop.subtotal")}</dt>
+        <dd className="text-right tabular-nums">{formatMoney(order.subtotal)}</dd>
+        <dt>
+          {order.promotion_code ? t("shop.invoice.discountCode", { code: order.promotion_code }) : t("shop.discount")}
+        </dt>
+        <dd className="text-right tabular-nums">
+          {formatMoney(order.discount_amount > 0 ? -order.discount_amount : 0)}
+        </dd>
+        <dt>{order.shipping_name ? `${t("shop.shipping")} (${order.shipping_name})` : t("shop.shipping")}</dt>
+        <dd className="text-right tabular-nums">{formatMoney(order.shipping_amount)}</dd>
+        <dt className="font-semibold">{t("shop.total")}</dt>
+        <dd className="text-right font-semibold tabular-nums">{formatMoney(order.total_amount)}</dd>
+        <dt>{t("shop.invoice.gst")}</dt>
+        <dd className="text-right tabular-nums">{formatMoney(order.total_tax)}</dd>
+        <dt>{t("shop.invoice.status")}</dt>
+        <dd className="text-right font-semibold">{paid ? t("shop.invoice.paid") : t("shop.invoice.pending")}</dd>
+      </dl>
+      {order.note ? (
+        <p className="mt-4">
+          {t("shop.note")}: {order.note}
+        </p>
+      ) : null}
+      {links ? (
+        <p className="shop-print-hide mt-8 flex flex-wrap gap-4">
+          {links.payNow ? <a href={links.payNow}>{t("shop.invoice.payNow")}</a> : null}
+          <a href={links.print}>{t("shop.invoice.print")}</a>
+          {links.tickets ? <a href={links.tickets}>{t("shop.invoice.printTickets")}</a> : null}
+        </p>
+      ) : null}
+    </article>
+  );
+}

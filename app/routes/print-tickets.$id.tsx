@@ -1,0 +1,46 @@
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { PRINT_CSS, shopDate } from "~/components/shop/invoice-view";
+import { withRootMeta } from "~/lib/meta";
+import { loadTickets } from "~/lib/shop/invoice.server";
+
+export const meta: MetaFunction = ({ matches }) => withRootMeta(matches, [{ name: "robots", content: "noindex" }]);
+
+export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => errorHeaders ?? loaderHeaders;
+
+/** /print-tickets/{id}: one ticket per place of a paid order's events, a page each when printed. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  return loadTickets(request, context, params.id);
+}
+
+export default function PrintTickets() {
+  const { invoiceNumber, tickets } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation();
+  return (
+    <section className="shop-print mx-auto max-w-2xl px-4 py-10">
+      <style>{PRINT_CSS}</style>
+      <h1 className="text-3xl font-semibold">{t("shop.tickets.title")}</h1>
+      <p className="mb-6">{t("shop.invoice.number", { number: invoiceNumber })}</p>
+      {tickets.map((ticket) => (
+        <article key={ticket.code} className="shop-ticket mb-6 rounded-lg border-2 border-stone-800 p-6">
+          <h2 className="text-2xl font-semibold">{ticket.name}</h2>
+          <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+            <dt className="font-medium">{t("shop.tickets.date")}</dt>
+            <dd>{shopDate(ticket.event_date, i18n.language)}</dd>
+            <dt className="font-medium">{t("shop.tickets.holder")}</dt>
+            <dd>{ticket.holder}</dd>
+            <dt className="font-medium">{t("shop.tickets.code")}</dt>
+            <dd className="font-mono text-lg">{ticket.code}</dd>
+          </dl>
+        </article>
+      ))}
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
