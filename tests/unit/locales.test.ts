@@ -34,7 +34,7 @@ const EXPECTED_LANGUAGES = [
  * "*" applies to every language; a language code adds keys for that language only.
  */
 const SAME_AS_ENGLISH_ALLOWED: Record<string, readonly string[]> = {
-  "*": ["footer.abn", "footer.copyright"], // an abbreviation plus placeholders, or symbols plus placeholders
+  "*": ["footer.abn", "footer.copyright", "shop.addonLabel"], // an abbreviation plus placeholders, or symbols plus placeholders
   id: ["footer.email", "login.email", "nav.menu"], // "Email" and "Menu" are the usual Indonesian UI words
   vi: ["footer.email", "login.email"], // "Email" is the usual Vietnamese UI word
   de: ["login.code", "voucher.code", "voucher.print.code"], // "Code" is the German word for a sign-in code
