@@ -7,8 +7,8 @@ import { sanitizeCmsHtml } from "~/lib/cms-html.server";
 
 import type { WidgetLoadArgs } from "../../define-widget";
 import { ItemNotFound } from "../../types";
-import type { CatalogueListFields } from "./fields.server";
 import type { ProductShop } from "./add-to-cart";
+import type { CatalogueListFields } from "./fields.server";
 import { type Contact, productPath } from "./format";
 
 export interface CatalogueListData {
