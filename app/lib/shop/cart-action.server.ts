@@ -83,9 +83,11 @@ export async function cartAction(request: Request, context: AppLoadContext) {
     const fields = error.errors ?? {};
     const message = fields.qty
       ? t("shop.errors.stock")
-      : error.status === 404
+      : error.status === 404 && input.intent !== "add"
         ? t("shop.errors.lineGone")
-        : error.message;
+        : error.status === 400 || error.status === 404
+          ? t("shop.errors.invalid")
+          : error.message;
     if (input.intent === "add")
       return redirectWithToast(visitor, productReturn(input.back), { kind: "error", message });
     const onField = fields.qty ? { qty: [message] } : undefined;
