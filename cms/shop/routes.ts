@@ -15,8 +15,10 @@ import { found, pathId } from "../lib/http";
 import { idSchema } from "../lib/params";
 import { addToCart, type CartOwner, findCart, mergeCarts, removeCartItem, updateCartItem } from "./cart";
 import { getProductSkus, MAX_LINE_QTY } from "./lines";
+import { orderRoutes } from "./order-routes";
 import { shopSettings } from "./pricing";
 import { cartAnswer, type PricingInput, shippingQuote } from "./service";
+import { sessionField } from "./session";
 
 export const SHOP_CLOSED = "The shop is closed";
 
@@ -40,13 +42,6 @@ const qtyField = wholeNumber
   );
 
 const idField = wholeNumber.transform(Number).pipe(idSchema);
-
-/** The cart's key: absent or "" is none; else 43 base64url characters. */
-export const sessionField = z
-  .union([z.string().trim(), z.null()])
-  .optional()
-  .transform((v) => v || null)
-  .refine((v) => v === null || /^[A-Za-z0-9_-]{43}$/.test(v), "must be a cart key");
 
 const cartAddSchema = z.object({
   sku: idField,
@@ -164,6 +159,8 @@ export function shopRoutes() {
     const input = await parseBody(c, quoteSchema);
     return c.json({ data: shippingQuote(await shopSettings(c.var.db), input) });
   });
+
+  app.route("/", orderRoutes());
 
   return app;
 }

@@ -38,7 +38,12 @@ export async function runSettingsCommand(db: Db, args: string[]): Promise<Settin
   if (!domain) return { lines: ["The site has no settings yet (no domain)."], code: 1 };
   const settings = domain.settings;
   if (command === "list" && key === undefined) {
-    return { lines: Object.keys(settings).map((k) => `${k} = ${show(settings[k])}`), code: 0 };
+    return {
+      lines: Object.keys(settings)
+        .sort()
+        .map((k) => `${k} = ${show(settings[k])}`),
+      code: 0,
+    };
   }
   if (command === "get" && key && rest.length === 0) {
     if (!(key in settings)) return { lines: [`${key} is not set`], code: 1 };
