@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { inputClass } from "~/components/member/form-field";
 import { COUNTRIES, DEFAULT_COUNTRY } from "~/lib/shop/cart-schemas";
 
-/** The country a shipping address is in: the CMS's names as values, labelled in the visitor's language. */
+/** The country of a shipping address: two-letter codes as values, labelled in the visitor's language. */
 export function CountrySelect({ id, value }: { id: string; value?: string }) {
   const { i18n } = useTranslation();
   let names: Intl.DisplayNames | null = null;
@@ -14,9 +14,9 @@ export function CountrySelect({ id, value }: { id: string; value?: string }) {
   }
   return (
     <select id={id} name="country" defaultValue={value || DEFAULT_COUNTRY} className={inputClass}>
-      {COUNTRIES.map((c) => (
-        <option key={c.code} value={c.name}>
-          {names?.of(c.code) ?? c.name}
+      {COUNTRIES.map((code) => (
+        <option key={code} value={code}>
+          {names?.of(code) ?? code}
         </option>
       ))}
     </select>

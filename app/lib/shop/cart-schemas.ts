@@ -80,9 +80,9 @@ export const cartActionSchema = z.discriminatedUnion("intent", [
 export type CartInput = z.infer<typeof cartActionSchema>;
 export type CartIntent = CartInput["intent"];
 
-/** The countries the shipping forms offer (ISO codes: the labels are the visitor's language). */
-export const COUNTRIES = [
-  { code: "AU", name: "Australia" },
-  { code: "NZ", name: "New Zealand" },
-] as const;
-export const DEFAULT_COUNTRY = "Australia";
+/**
+ * The countries the shipping forms offer, as the CMS keeps them: two-letter codes (the labels are
+ * the names in the visitor's language).
+ */
+export const COUNTRIES = ["AU", "NZ"] as const;
+export const DEFAULT_COUNTRY = "AU";

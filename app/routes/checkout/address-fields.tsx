@@ -97,6 +97,7 @@ export function AddressFields({
             {t("shop.country")}
           </label>
           <CountrySelect id="checkout-country" value={values.country} />
+          <ErrorText id="checkout-country-error" errors={errors.country} />
         </div>
       </div>
     </fieldset>

@@ -166,7 +166,9 @@ export async function checkoutAction(request: Request, context: AppLoadContext) 
       const fields = error.errors ?? {};
       const errors: Record<string, string[]> = {};
       for (const [name, list] of Object.entries(fields)) {
-        const field = name === "paymentGateway" ? "payment" : name;
+        // The CMS names a new address's fields `address.<name>` (its `city` is the form's suburb).
+        const bare = name.replace(/^address\./, "");
+        const field = name === "paymentGateway" ? "payment" : bare === "city" ? "suburb" : bare;
         if (Array.isArray(list) && (CHECKOUT_FIELDS as readonly string[]).includes(field)) errors[field] = list;
       }
       return answer({ errors, message: Object.keys(errors).length ? null : error.message }, 400);
