@@ -50,7 +50,12 @@ describe("the login action", () => {
     );
     expect(result.status).toBe(303);
     expect(result.headers.get("location")).toBe("/checkout");
-    expect(calls.map((c) => c.path)).toEqual(["/api/v1/cognito/user/login", "/api/v1/cognito/user/authUser"]);
+    // Then the settings: with the shop open the visitor's cart would merge into the member's.
+    expect(calls.map((c) => c.path)).toEqual([
+      "/api/v1/cognito/user/login",
+      "/api/v1/cognito/user/authUser",
+      "/api/v1/cognito/domain/currentDomain",
+    ]);
     expect(calls.every((c) => c.address === "203.0.113.7")).toBe(true);
     const session = await getSessionStorage(SECRET, false).getSession(result.headers.get("set-cookie"));
     expect(session.get("accessToken")).toBe("a1");

@@ -60,6 +60,6 @@ export async function loadTickets(request: Request, context: AppLoadContext, id:
     getOrder(visitor.transport, number),
     getTickets(visitor.transport, number),
   ]);
-  if (!order || !tickets) throw notFound(new URL(request.url).pathname);
+  if (!order || !tickets || tickets.length === 0) throw notFound(new URL(request.url).pathname);
   return data({ invoiceNumber: order.invoice_number, tickets }, { headers });
 }

@@ -1,0 +1,14 @@
+import { describe, expect, it } from "vitest";
+
+import { formatMoney } from "./money";
+
+describe("formatMoney", () => {
+  it("writes dollars with a thousands separator and always two decimals", () => {
+    expect(formatMoney(1234)).toBe("$1,234.00");
+    expect(formatMoney(70)).toBe("$70.00");
+    expect(formatMoney(799.18)).toBe("$799.18");
+    expect(formatMoney(0.5)).toBe("$0.50");
+    expect(formatMoney(-969)).toBe("-$969.00");
+    expect(formatMoney(Number.NaN)).toBe("$0.00");
+  });
+});
