@@ -2,7 +2,7 @@ import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-r
 import { useLoaderData } from "@remix-run/react";
 
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
-import { InvoiceView, PRINT_CSS } from "~/components/shop/invoice-view";
+import { InvoiceView } from "~/components/shop/invoice-view";
 import { withRootMeta } from "~/lib/meta";
 import { loadInvoice } from "~/lib/shop/invoice.server";
 
@@ -17,12 +17,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export default function PrintInvoice() {
   const { order } = useLoaderData<typeof loader>();
-  return (
-    <>
-      <style>{PRINT_CSS}</style>
-      <InvoiceView order={order} />
-    </>
-  );
+  return <InvoiceView order={order} />;
 }
 
 export function ErrorBoundary() {

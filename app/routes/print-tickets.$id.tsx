@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
-import { PRINT_CSS, shopDate } from "~/components/shop/invoice-view";
+import { shopDate } from "~/components/shop/invoice-view";
 import { withRootMeta } from "~/lib/meta";
 import { loadTickets } from "~/lib/shop/invoice.server";
 
@@ -21,7 +21,6 @@ export default function PrintTickets() {
   const { t, i18n } = useTranslation();
   return (
     <section className="shop-print mx-auto max-w-2xl px-4 py-10">
-      <style>{PRINT_CSS}</style>
       <h1 className="text-3xl font-semibold">{t("shop.tickets.title")}</h1>
       <p className="mb-6">{t("shop.invoice.number", { number: invoiceNumber })}</p>
       {tickets.map((ticket) => (

@@ -173,7 +173,7 @@ export function RequestQuoteForm({
         name="street"
         label={t("shop.street")}
         reply={reply}
-        autoComplete="street-address"
+        autoComplete="address-line1"
       />
       <ShopField id="request-state" name="state" label={t("shop.state")} reply={reply} required={false} />
       <button type="submit" name="intent" value="request-quote" className={buttonClass}>

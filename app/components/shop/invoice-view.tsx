@@ -27,18 +27,6 @@ function addressLines(address: unknown): string[] {
   ].filter(Boolean);
 }
 
-/** A print view's own rules: A4 with 15 mm margins, the site's header, footer and menus left off. */
-export const PRINT_CSS = `
-@page { size: A4; margin: 15mm; }
-@media print {
-  body * { visibility: hidden !important; }
-  .shop-print, .shop-print * { visibility: visible !important; }
-  .shop-print { position: absolute; inset: 0 auto auto 0; width: 100%; margin: 0; padding: 0; }
-  .shop-print-hide { display: none !important; }
-  .shop-ticket { break-inside: avoid; }
-  .shop-ticket + .shop-ticket { break-before: page; }
-}`;
-
 /**
  * A tax invoice (spec section 2): the business with its ABN, the number and date, the delivery
  * address, each line with its add-ons, the sums with the GST included, and the status.

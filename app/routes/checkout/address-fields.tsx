@@ -85,7 +85,7 @@ export function AddressFields({
         <Field
           name="street_address"
           label={t("shop.street")}
-          autoComplete="street-address"
+          autoComplete="address-line1"
           values={values}
           errors={errors}
         />
