@@ -68,6 +68,8 @@ export interface SessionFlash {
   voucher?: unknown;
   /** A post to a form (`/forms/{id}`) that failed: its reply, for the page to show again (core/form). */
   formReply?: unknown;
+  /** A refused "Add to cart" (`/cart`): the SKU, the typed quantity and the error, for the product page. */
+  cartAdd?: unknown;
 }
 export type AppSession = Session<SessionData, SessionFlash>;
 type AppSessionStorage = SessionStorage<SessionData, SessionFlash>;

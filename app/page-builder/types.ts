@@ -26,7 +26,7 @@ export interface WidgetLoadContext {
   /** The address as the browser sees it (the site's public origin, the path, the query): a payment's return. */
   address?: URL;
   /** Takes what an action left in the session's flash for a widget of this page (read once). */
-  takeFlash?: (key: "voucher") => unknown;
+  takeFlash?: (key: "voucher" | "cartAdd") => unknown;
   /** The visitor's CSRF token, for a form a widget renders (made on first use; the page is then private). */
   csrfToken?: () => string;
   /** What a form on the page needs (core/form): absent where no page request is behind the load. */

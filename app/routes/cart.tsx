@@ -50,26 +50,17 @@ export default function CartRoute() {
       ) : (
         <div className="mt-6 grid gap-8">
           <CartLines items={cart.items} csrf={csrf} refused={refused} />
-          <section aria-labelledby="cart-promo">
-            <h2 id="cart-promo" className="sr-only">
-              {t("shop.promoCode")}
-            </h2>
+          <section>
             <PromoForm csrf={csrf} promo={promo} refused={refused} />
           </section>
-          <section aria-labelledby="cart-shipping" className="grid gap-4">
-            <h2 id="cart-shipping" className="text-xl font-semibold">
-              {t("shop.shipping")}
-            </h2>
+          <section className="grid gap-4">
             <QuoteForm csrf={csrf} address={address} refused={refused} />
             {options && options.length ? <ShippingOptions csrf={csrf} options={options} chosen={shipping} /> : null}
             {address && options && delivery.length === 0 ? (
               <RequestQuoteForm csrf={csrf} address={address} refused={refused} />
             ) : null}
           </section>
-          <section aria-labelledby="cart-totals" className="max-w-sm">
-            <h2 id="cart-totals" className="sr-only">
-              {t("shop.total")}
-            </h2>
+          <section className="max-w-sm">
             <CartTotals
               subtotal={cart.subtotal}
               discount={cart.discount_amount}

@@ -18,7 +18,7 @@ export function PromoForm({ csrf, promo, refused }: { csrf: string; promo: strin
   const reply = own(fetcher.data ?? refused, "promo");
   if (promo && !reply) {
     return (
-      <fetcher.Form method="post" action="/cart" className="flex flex-wrap items-center gap-3">
+      <fetcher.Form method="post" action="/cart" noValidate className="flex flex-wrap items-center gap-3">
         <CsrfInput value={csrf} />
         <p role="status">{t("shop.promoApplied", { code: promo })}</p>
         <button type="submit" name="intent" value="promo-clear" className={secondaryButtonClass}>
@@ -29,7 +29,7 @@ export function PromoForm({ csrf, promo, refused }: { csrf: string; promo: strin
   }
   const errors = errorsOf(reply, "code");
   return (
-    <fetcher.Form method="post" action="/cart" className="flex flex-wrap items-end gap-2">
+    <fetcher.Form method="post" action="/cart" noValidate className="flex flex-wrap items-end gap-2">
       <CsrfInput value={csrf} />
       <div>
         <label htmlFor="promo-code" className="block font-medium">
@@ -71,7 +71,7 @@ export function QuoteForm({
   const fetcher = useFetcher<ShopReply>();
   const reply = own(fetcher.data ?? refused, "quote");
   return (
-    <fetcher.Form method="post" action="/cart" className="grid gap-x-3 sm:grid-cols-3">
+    <fetcher.Form method="post" action="/cart" noValidate className="grid gap-x-3 sm:grid-cols-3">
       <CsrfInput value={csrf} />
       <FormErrors id="quote-errors" errors={errorsOf(reply, "")} />
       <ShopField id="quote-suburb" name="suburb" label={t("shop.suburb")} reply={reply} fallback={address?.suburb} />
@@ -111,7 +111,7 @@ export function ShippingOptions({
   const pending = fetcher.formData?.get("shipping_type");
   const current = pending ? Number(pending) : chosen;
   return (
-    <fetcher.Form method="post" action={action} onChange={(e) => fetcher.submit(e.currentTarget)}>
+    <fetcher.Form method="post" action={action} noValidate onChange={(e) => fetcher.submit(e.currentTarget)}>
       <CsrfInput value={csrf} />
       <input type="hidden" name="intent" value="shipping" />
       <fieldset>
@@ -150,7 +150,7 @@ export function RequestQuoteForm({
   const fetcher = useFetcher<ShopReply>();
   const reply = own(fetcher.data ?? refused, "request-quote");
   return (
-    <fetcher.Form method="post" action="/cart" className="mt-4">
+    <fetcher.Form method="post" action="/cart" noValidate className="mt-4">
       <CsrfInput value={csrf} />
       <h3 className="font-semibold">{t("shop.requestQuote")}</h3>
       <p className="mb-3 text-sm">{t("shop.requestQuoteIntro")}</p>

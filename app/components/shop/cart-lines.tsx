@@ -47,7 +47,7 @@ function CartLine({ item, csrf, refused }: { item: CartItem; csrf: string; refus
         <ErrorText id={`line-${item.id}-error`} errors={formErrors} />
       </div>
       <div className="flex flex-wrap items-end gap-2">
-        <fetcher.Form method="post" action="/cart" className="flex items-end gap-2">
+        <fetcher.Form method="post" action="/cart" noValidate className="flex items-end gap-2">
           <CsrfInput value={csrf} />
           <input type="hidden" name="intent" value="update" />
           <input type="hidden" name="id" value={item.id} />
@@ -75,7 +75,7 @@ function CartLine({ item, csrf, refused }: { item: CartItem; csrf: string; refus
             {t("shop.update")}
           </button>
         </fetcher.Form>
-        <fetcher.Form method="post" action="/cart">
+        <fetcher.Form method="post" action="/cart" noValidate>
           <CsrfInput value={csrf} />
           <input type="hidden" name="intent" value="remove" />
           <input type="hidden" name="id" value={item.id} />

@@ -97,6 +97,18 @@ describe("POST /cart", () => {
     expect(session.get("toast")).toMatchObject({ kind: "success", message: "Added to your cart" });
   });
 
+  it("refuses a bad quantity to add: back to the product, the typed quantity and the error flashed", async () => {
+    const res = await post({ intent: "add", sku: "3", qty: "1.5", back: "/catalogue/a/b" });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/catalogue/a/b");
+    expect((await sessionOf(res.response!)).get("cartAdd")).toEqual({
+      sku: "3",
+      qty: "1.5",
+      error: "Enter a whole number from 1 to 99.",
+    });
+    expect(res.calls.some((c) => c.path.endsWith("/cartAdd"))).toBe(false);
+  });
+
   it("goes back after an add only to a catalogue page of this site", () => {
     expect(productReturn("/catalogue/a/b")).toBe("/catalogue/a/b");
     expect(productReturn("https://evil.example/catalogue/a")).toBe("/cart");

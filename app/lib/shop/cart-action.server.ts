@@ -48,6 +48,16 @@ export function productReturn(to: unknown) {
 }
 
 /**
+ * A refused "Add to cart": back to the product's page with the typed quantity and the error in the
+ * flash, which the page's catalogue widget shows next to the field (with or without JavaScript).
+ */
+function refuseAdd(visitor: Visitor, payload: Record<string, unknown>, error: string) {
+  const text = (v: unknown) => (typeof v === "string" ? v.slice(0, 20) : "");
+  visitor.session.flash("cartAdd", { sku: text(payload.sku), qty: text(payload.qty), error });
+  return back(visitor, productReturn(payload.back));
+}
+
+/**
  * POST /cart: one action, one schema per `intent` (add, update, remove, promo, promo-clear, quote,
  * shipping, request-quote). Without JavaScript each success is a 303 back (to the product page for
  * add), so a reload never posts twice; a refusal re-renders the cart with the input and the error
@@ -66,7 +76,7 @@ export async function cartAction(request: Request, context: AppLoadContext) {
   if (submission.status !== "success") {
     if (intent === "add") {
       const first = Object.values(submission.error ?? {}).flat()[0] ?? "shop.errors.invalid";
-      return redirectWithToast(visitor, productReturn(payload.back), { kind: "error", message: t(first) });
+      return refuseAdd(visitor, payload, t(first));
     }
     return reply({ ...form, reply: submission.reply() });
   }
@@ -88,8 +98,7 @@ export async function cartAction(request: Request, context: AppLoadContext) {
         : error.status === 400 || error.status === 404
           ? t("shop.errors.invalid")
           : error.message;
-    if (input.intent === "add")
-      return redirectWithToast(visitor, productReturn(input.back), { kind: "error", message });
+    if (input.intent === "add") return refuseAdd(visitor, payload, message);
     const onField = fields.qty ? { qty: [message] } : undefined;
     return reply({ ...form, reply: submission.reply({ fieldErrors: onField, formErrors: onField ? [] : [message] }) });
   }

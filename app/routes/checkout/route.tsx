@@ -86,7 +86,7 @@ export default function Checkout() {
           />
         </div>
       </section>
-      <Form method="post" className="mt-8 grid gap-6" key={values.idempotency_key}>
+      <Form method="post" noValidate className="mt-8 grid gap-6" key={values.idempotency_key}>
         {reply?.message ? <FormErrors id="checkout-message" errors={[reply.message]} /> : null}
         <CsrfInput value={page.csrf} />
         <input type="hidden" name="idempotency_key" value={values.idempotency_key} />

@@ -35,6 +35,15 @@ describe("add to cart on a product's page", () => {
     expect(html).toMatch(/<button type="submit" name="intent" value="add"[^>]*>Add to cart<\/button>/);
   });
 
+  it("shows a refused add's error next to the quantity, with what was typed", () => {
+    const refused = { sku: "11", qty: "0", error: "Enter a whole number from 1 to 99." };
+    const html = page({ skus: [sku()], csrf: "tok", back: "/x", refused });
+    expect(html).toMatch(
+      /name="qty"[^>]*value="0"[^>]*aria-invalid="true"|name="qty"[^>]*aria-invalid="true"[^>]*value="0"/,
+    );
+    expect(html).toContain("Enter a whole number from 1 to 99.");
+  });
+
   it("says out of stock and has no button when none may be bought", () => {
     const html = page({ skus: [sku({ stock: 0, can_purchase_qty: 0 })], csrf: "tok", back: "/x" });
     expect(html).toContain("Out of stock");

@@ -11,6 +11,8 @@ export interface ProductShop {
   csrf: string;
   /** The product's own page, where the form comes back to. */
   back: string;
+  /** A refused add of one of its SKUs: the typed quantity and the error, shown next to the field. */
+  refused?: { sku: string; qty: string; error: string } | null;
 }
 
 /**
@@ -28,11 +30,13 @@ export function AddToCart({ shop, productId }: { shop: ProductShop; productId: n
       {shop.skus.map((sku) => {
         const id = `p${productId}-sku${sku.id}`;
         const max = Math.min(99, sku.can_purchase_qty);
+        const refused = shop.refused?.sku === String(sku.id) ? shop.refused : null;
         return (
           <form
             key={sku.id}
             method="post"
             action="/cart"
+            noValidate
             className="grid gap-2 rounded-md border border-stone-200 p-4 dark:border-stone-700"
           >
             {several ? (
@@ -59,10 +63,17 @@ export function AddToCart({ shop, productId }: { shop: ProductShop; productId: n
                     min={1}
                     max={max}
                     step={1}
-                    defaultValue={1}
+                    defaultValue={refused ? refused.qty : 1}
                     required
+                    aria-invalid={refused ? true : undefined}
+                    aria-describedby={refused ? `${id}-qty-error` : undefined}
                     className={`${inputClass} w-24`}
                   />
+                  {refused ? (
+                    <p id={`${id}-qty-error`} className="mt-1 text-sm text-red-700 dark:text-red-300">
+                      {refused.error}
+                    </p>
+                  ) : null}
                 </div>
                 {sku.addons.map((addon) => (
                   <label key={addon.id} className="flex min-h-11 items-center gap-2">

@@ -28,12 +28,19 @@ export interface CatalogueListData {
   shop?: ProductShop | null;
 }
 
+/** A refused add the cart's action flashed (read once), when it is one. */
+function refusedAdd(value: unknown) {
+  if (!value || typeof value !== "object") return null;
+  const { sku, qty, error } = value as Record<string, unknown>;
+  return typeof sku === "string" && typeof qty === "string" && typeof error === "string" ? { sku, qty, error } : null;
+}
+
 /**
  * Catalogue/list: /catalogue shows every category with its products, /catalogue/{group} one
  * category, /catalogue/{group}/{product} one product. An unknown group or product is a 404.
  */
 export async function load(args: WidgetLoadArgs<CatalogueListFields>): Promise<CatalogueListData> {
-  const { fields, transport, itemUrl, itemParameter, embedOrigins = [], csrfToken } = args;
+  const { fields, transport, itemUrl, itemParameter, embedOrigins = [], csrfToken, takeFlash } = args;
   const { namespace, model } = fields;
   const groups = await getGroups(transport, namespace, model);
   if (!itemUrl) {
@@ -54,7 +61,10 @@ export async function load(args: WidgetLoadArgs<CatalogueListFields>): Promise<C
     product && settings?.ecommerce === true && csrfToken
       ? await getShopProduct(transport, product.id).catch(() => null)
       : null;
-  const shop = product && skus && csrfToken ? { skus, csrf: csrfToken(), back: productPath(product) } : null;
+  const shop =
+    product && skus && csrfToken
+      ? { skus, csrf: csrfToken(), back: productPath(product), refused: refusedAdd(takeFlash?.("cartAdd")) }
+      : null;
   // Their HTML (the category's text, the product's description) as the allowlist keeps it.
   return {
     groups,
