@@ -103,6 +103,11 @@ for (const driver of drivers) {
         expect(res.status, code).toBe(200);
         expect(res.body, code).toMatchObject({ success: false, payment: null });
       }
+      await w.t.database.db
+        .insert(promotionCodes)
+        .values({ code: `FREE${driver.name.toUpperCase()}`, kind: "fixed", value: 100_000 });
+      const free = await submit(sam.token, { promotion_code: `free${driver.name}`, shipping_option_id: 10 });
+      expect(free.body).toMatchObject({ success: false, message: expect.stringContaining("$0.00") });
       expect(await stockOf(w.sku.stool)).toBe(stock);
       const [used] = await w.t.database.db.select().from(promotionCodes).where(eq(promotionCodes.code, "FIRSTORDER"));
       expect(used.usedCount).toBe(1);
