@@ -30,6 +30,7 @@ import type { PaymentGateway } from "./payments/gateway";
 import { paymentRoutes } from "./payments/routes";
 import { createTestGateway, TestGateway, testGatewayRoutes } from "./payments/test-gateway";
 import { searchRoutes } from "./search/routes";
+import { shopRoutes } from "./shop/routes";
 import { siteRoutes } from "./site/routes";
 import { voucherRoutes } from "./vouchers/routes";
 
@@ -133,6 +134,7 @@ export function createCmsApp(database: Database, options: CmsAppOptions = {}): C
   app.route("/api/v1/catalogue", catalogueRoutes);
   app.route("/api/v1/cognito/user", accountRoutes);
   app.route("/api/v1/sell/address", addressRoutes);
+  app.route("/api/v1/sell", shopRoutes());
   app.route("/", oauthRoutes);
   app.route("/api/v1/cognito/giftVoucher", voucherRoutes());
   app.route("/api/v1/cognito/payment", paymentRoutes);

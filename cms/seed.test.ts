@@ -66,6 +66,16 @@ const tables = [
   "payments",
   "gift_vouchers",
   "files",
+  "skus",
+  "sku_addons",
+  "promotion_codes",
+  "carts",
+  "cart_items",
+  "shipping_quote_requests",
+  "invoice_counter",
+  "orders",
+  "order_items",
+  "tickets",
 ] as const;
 
 async function rowCounts(db: Db): Promise<Record<string, number>> {
@@ -123,6 +133,16 @@ const expectedCounts = {
   payments: 0,
   gift_vouchers: 0,
   files: seeds.documents?.length ?? 0,
+  skus: seeds.shop?.skus.length ?? 0,
+  sku_addons: seeds.shop?.skus.reduce((n, s) => n + s.addons.length, 0) ?? 0,
+  promotion_codes: seeds.shop?.promotion_codes.length ?? 0,
+  carts: 0,
+  cart_items: 0,
+  shipping_quote_requests: 0,
+  invoice_counter: 0,
+  orders: 0,
+  order_items: 0,
+  tickets: 0,
 };
 
 it("the seed files hold what the API tests expect", () => {

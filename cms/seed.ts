@@ -20,6 +20,7 @@ import { readSeeds, type SeedData } from "./seeding/files";
 import { sanitizeSeedHtml, seededEmbedOrigins } from "./seeding/html";
 import { seedImageFiles } from "./seeding/images";
 import { resolveReferences } from "./seeding/refs";
+import { seedShop } from "./shop/seed";
 import { hasDomain, seedDomain, seedNavigation } from "./site/seed";
 import { seedVoucherThemes } from "./vouchers/seed";
 
@@ -52,6 +53,7 @@ async function insertSeeds(db: Db, seeds: SeedData, prepared: Prepared) {
   const groups = await seedGroups(db, data.groups, imageHash);
   const helpers = { imageHash, groupId: groups.groupId };
   await seedProducts(db, data.products, helpers);
+  await seedShop(db, data.shop ?? { skus: [], promotion_codes: [] });
   await seedSlides(db, data.slides, helpers);
   await seedRecords(db, data, helpers);
   const galleryIds = await seedGalleries(db, data.galleries ?? [], helpers);

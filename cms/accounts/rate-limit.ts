@@ -74,6 +74,8 @@ export const AUTH_LIMITS = {
   code: { account: { limit: 10, windowSeconds: 900 }, address: { limit: 50, windowSeconds: 900 } },
   /** A gift voucher code tried (POST /giftVoucher/redeem). */
   voucher: { account: { limit: 10, windowSeconds: 900 }, address: { limit: 50, windowSeconds: 900 } },
+  /** A delivery quote asked for (POST /sell/cart/requestShippingQuote), by e-mail address. */
+  quote: { account: { limit: 5, windowSeconds: 3600 }, address: { limit: 20, windowSeconds: 3600 } },
 } as const;
 
 export type AuthAction = keyof typeof AUTH_LIMITS;

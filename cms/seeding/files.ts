@@ -22,6 +22,7 @@ import { gallerySeedsSchema } from "../galleries/seed";
 import { groupSeedsSchema } from "../groups/seed";
 import { videoSeedsSchema } from "../media/seed";
 import { pageSeedsSchema } from "../pages/seed";
+import { shopSeedsSchema } from "../shop/seed";
 import { domainSeedSchema, linkSeedsSchema, redirectSeedsSchema } from "../site/seed";
 import { voucherThemeSeedsSchema } from "../vouchers/seed";
 
@@ -49,6 +50,7 @@ const contentFiles = {
   videos: videoSeedsSchema,
   documents: documentSeedsSchema,
   photos: photoSeedsSchema,
+  shop: shopSeedsSchema,
 };
 
 const OPTIONAL_FILES = new Set(["products", "slides", ...Object.keys(contentFiles)]);

@@ -12,5 +12,6 @@ export * from "./groups";
 export * from "./media";
 export * from "./pages";
 export * from "./payments";
+export * from "./shop";
 export * from "./site";
 export * from "./vouchers";

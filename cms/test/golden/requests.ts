@@ -308,6 +308,14 @@ const graphql = [
   gql(getIntrospectionQuery()),
 ];
 
+/** The shop, closed in the seeds (`ecommerce` false): every call is the same 404. */
+const shop = [
+  get("/api/v1/sell/product/1"),
+  post("/api/v1/sell/cart/getCart", {}),
+  post("/api/v1/sell/cart/shippingQuote", { postcode: "4000", country: "AU" }),
+  get("/api/v1/sell/order"),
+];
+
 export const goldenRequests: GoldenRequest[] = [
   ...site,
   ...pageList,
@@ -320,4 +328,5 @@ export const goldenRequests: GoldenRequest[] = [
   ...media,
   ...misc,
   ...graphql,
+  ...shop,
 ];

@@ -1,0 +1,138 @@
+/**
+ * A member's orders as invoices, their event tickets, and the "order" payment's fulfilment: the
+ * order marked paid (its payment address cleared), one ticket per place of an event line, and the
+ * invoice mailed to the member with a copy to the business. Another member's order is "none".
+ */
+import { randomInt } from "node:crypto";
+
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
+
+import type { Db } from "../db/client";
+import { orderItems, orders, tickets, users } from "../db/schema";
+import type { Mailer } from "../mail/mailer";
+import { renderInvoiceMail } from "./mail";
+import { type Business, dollars, shopSettings } from "./pricing";
+
+type OrderRow = typeof orders.$inferSelect;
+type ItemRow = typeof orderItems.$inferSelect;
+
+/** The member's orders, newest first. */
+export async function listOrders(db: Db, userId: number) {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt), desc(orders.id));
+  return rows.map((o) => ({
+    id: o.id,
+    invoice_number: o.invoiceNumber,
+    status: o.status,
+    created_at: o.createdAt.toISOString(),
+    total_amount: dollars(o.totalCents),
+  }));
+}
+
+async function ownOrder(db: Db, userId: number, orderId: number) {
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+    .limit(1);
+  return order ?? null;
+}
+
+const itemsOf = (db: Db, orderId: number) =>
+  db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id));
+
+/** An order as its invoice shows it. */
+export function orderJson(order: OrderRow, items: ItemRow[], business: Business) {
+  return {
+    id: order.id,
+    invoice_number: order.invoiceNumber,
+    status: order.status,
+    created_at: order.createdAt.toISOString(),
+    paid_at: order.paidAt?.toISOString() ?? null,
+    items: items.map((i) => ({
+      name: i.name,
+      product_name: i.productName,
+      sku_code: i.skuCode,
+      addons: i.addons.map((a) => ({ id: a.id, name: a.name, price: dollars(a.price_cents) })),
+      qty: i.qty,
+      price: dollars(i.priceCents),
+      subtotal: dollars(i.priceCents * i.qty),
+      is_event: i.isEvent,
+    })),
+    subtotal: dollars(order.subtotalCents),
+    promotion_code: order.promotionCode,
+    discount_amount: dollars(order.discountCents),
+    shipping_name: order.shippingName,
+    shipping_amount: dollars(order.shippingCents),
+    total_amount: dollars(order.totalCents),
+    total_tax: dollars(order.taxCents),
+    address: order.address,
+    note: order.note,
+    payment: order.status === "pending" ? order.paymentUrl : null,
+    business,
+  };
+}
+
+/** One of the member's orders, or null. */
+export async function getOrder(db: Db, userId: number, orderId: number) {
+  const order = await ownOrder(db, userId, orderId);
+  if (!order) return null;
+  return orderJson(order, await itemsOf(db, order.id), (await shopSettings(db)).business);
+}
+
+/** The tickets of one of the member's paid orders, or null (another's, or not paid). */
+export async function getTickets(db: Db, userId: number, orderId: number) {
+  const order = await ownOrder(db, userId, orderId);
+  if (!order || order.status !== "paid") return null;
+  const items = await itemsOf(db, order.id);
+  const rows = items.length
+    ? await db
+        .select()
+        .from(tickets)
+        .where(
+          inArray(
+            tickets.orderItemId,
+            items.map((i) => i.id),
+          ),
+        )
+        .orderBy(asc(tickets.id))
+    : [];
+  return rows.map((t) => {
+    const item = items.find((i) => i.id === t.orderItemId)!;
+    return { code: t.code, name: `${item.productName}: ${item.name}`, event_date: item.eventDate, holder: t.holder };
+  });
+}
+
+const TICKET_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+const ticketCode = () =>
+  `TKT-${Array.from({ length: 10 }, () => TICKET_ALPHABET[randomInt(TICKET_ALPHABET.length)]).join("")}`;
+
+/**
+ * The "order" kind's fulfilment (inside the payment's transaction, once): marks the order paid,
+ * issues its tickets and mails the invoice. An order already paid is left as it is.
+ */
+export async function fulfilOrder(db: Db, orderId: number, ctx: { now: Date; mailer?: Mailer; siteUrl?: string }) {
+  const [order] = await db
+    .update(orders)
+    .set({ status: "paid", paidAt: ctx.now, paymentUrl: null })
+    .where(and(eq(orders.id, orderId), eq(orders.status, "pending")))
+    .returning();
+  if (!order) return;
+  const [member] = await db.select().from(users).where(eq(users.id, order.userId));
+  const holder = [member?.firstName, member?.lastName].filter(Boolean).join(" ") || member?.email || "";
+  const items = await itemsOf(db, order.id);
+  for (const item of items.filter((i) => i.isEvent)) {
+    for (let place = 0; place < item.qty; place++) {
+      await db.insert(tickets).values({ orderItemId: item.id, code: ticketCode(), holder });
+    }
+  }
+  if (!ctx.mailer) return;
+  const { business } = await shopSettings(db);
+  const invoice = orderJson(order, items, business);
+  const message = renderInvoiceMail(member?.language, invoice, ctx.siteUrl);
+  if (member?.email) ctx.mailer.send({ to: member.email, ...message });
+  if (business.email) ctx.mailer.send({ to: business.email, ...renderInvoiceMail("en", invoice, ctx.siteUrl) });
+}
