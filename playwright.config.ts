@@ -7,13 +7,32 @@ import { E2E_SESSION_SECRET } from "./tests/e2e/support";
  * JavaScript and without. A second server whose upstream is unreachable checks the fallbacks.
  * `npm test` builds first; run alone with `npx playwright test` after `npm run build`.
  */
-// E2E_PORT moves both servers (the offline one takes the next port), so two checkouts can run at once.
+// E2E_PORT moves the three servers (the offline one takes the next port, the shop's the one
+// after), so two checkouts can run at once.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const OFFLINE_PORT = PORT + 1;
+const SHOP_PORT = PORT + 2;
 // Set in the environment, so the workers (their own processes) read the same server's DATA_DIR:
 // its demo-credentials.txt and its mail outbox (tests/e2e/accounts.ts).
 process.env.E2E_DATA_DIR ??= `./.cache/e2e-${process.pid}`;
 const dataDir = process.env.E2E_DATA_DIR;
+// The shop's server keeps its own database, where `npm run settings` has switched the shop on.
+process.env.E2E_SHOP_DATA_DIR ??= `${dataDir}-shop`;
+const shopDataDir = process.env.E2E_SHOP_DATA_DIR;
+
+/** What the site's servers share: the session secret, no warm-up, room for many sign-ins. */
+const siteEnv = (port: number, dir: string) => ({
+  PORT: String(port),
+  DATA_DIR: dir,
+  NODE_ENV: "test",
+  SESSION_SECRET: E2E_SESSION_SECRET,
+  // The journeys make the images they show; the background warm-up would only compete for the CPU.
+  IMAGE_WARM_UP: "off",
+  // The journeys sign in many times, all from 127.0.0.1: the sign-in limits would stop them.
+  AUTH_RATE_LIMIT: "100",
+  // A token login's `b` naming the site itself is accepted (decision 047).
+  TOKEN_LOGIN_ORIGINS: `http://localhost:${port}`,
+});
 
 const chromium = {
   ...devices["Desktop Chrome"],
@@ -46,8 +65,18 @@ export default defineConfig({
   // fetches, so the journeys run without one, except pwa.spec.ts, which allows it.
   use: { baseURL: `http://localhost:${PORT}`, trace: "retain-on-failure", serviceWorkers: "block" },
   projects: [
-    { name: "js", use: { ...chromium, javaScriptEnabled: true }, testIgnore: /offline\.spec/ },
-    { name: "no-js", use: { ...chromium, javaScriptEnabled: false }, testIgnore: /offline\.spec/ },
+    { name: "js", use: { ...chromium, javaScriptEnabled: true }, testIgnore: /(offline|shop)\.spec/ },
+    { name: "no-js", use: { ...chromium, javaScriptEnabled: false }, testIgnore: /(offline|shop)\.spec/ },
+    {
+      name: "shop-js",
+      use: { ...chromium, javaScriptEnabled: true, baseURL: `http://localhost:${SHOP_PORT}` },
+      testMatch: /shop\.spec/,
+    },
+    {
+      name: "shop-no-js",
+      use: { ...chromium, javaScriptEnabled: false, baseURL: `http://localhost:${SHOP_PORT}` },
+      testMatch: /shop\.spec/,
+    },
     {
       name: "offline",
       use: { ...chromium, javaScriptEnabled: false, baseURL: `http://localhost:${OFFLINE_PORT}` },
@@ -58,18 +87,7 @@ export default defineConfig({
     {
       command: "npx tsx server.ts",
       url: `http://localhost:${PORT}/healthz`,
-      // The journeys make the images they show; the background warm-up would only compete for the CPU.
-      env: {
-        PORT: String(PORT),
-        DATA_DIR: dataDir,
-        NODE_ENV: "test",
-        SESSION_SECRET: E2E_SESSION_SECRET,
-        IMAGE_WARM_UP: "off",
-        // The journeys sign in many times, all from 127.0.0.1: the sign-in limits would stop them.
-        AUTH_RATE_LIMIT: "100",
-        // A token login's `b` naming the site itself is accepted (decision 047).
-        TOKEN_LOGIN_ORIGINS: `http://localhost:${PORT}`,
-      },
+      env: siteEnv(PORT, dataDir),
       reuseExistingServer: false,
       timeout: 120_000,
       stdout: "pipe",
@@ -88,6 +106,15 @@ export default defineConfig({
       },
       reuseExistingServer: false,
       timeout: 120_000,
+    },
+    {
+      // The shop switched on (issue 15) the way an operator does it, then the site on that database.
+      command: "npm run --silent settings -- set ecommerce true && npx tsx server.ts",
+      url: `http://localhost:${SHOP_PORT}/healthz`,
+      env: siteEnv(SHOP_PORT, shopDataDir),
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: "pipe",
     },
   ],
 });

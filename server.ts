@@ -31,6 +31,7 @@ import {
   type CspSources,
   emptyCspSources,
 } from "./app/lib/security-headers.server";
+import { bareErrors, healthHandler, mountStaticFiles } from "./app/lib/static-files.server";
 import { createWarmUp, loopbackOrigin, pageRequest, variantRequest } from "./app/lib/warm-up.server";
 import { announceCredentials } from "./cms/accounts/credentials";
 import { ensureOAuthClient } from "./cms/accounts/oauth";
@@ -220,38 +221,10 @@ if (env.PAGE_CACHE === "on") {
 }
 // ── end of the rendered-page cache (its renders are mounted below) ────────────────────────────────
 
-// Hashed build assets never change; everything else in public/ is cached briefly.
-app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
-app.use("/locales", express.static("locales", { maxAge: "1h", index: false }));
-// The service worker's script is checked anew on each update check (decision 063).
-app.get("/sw.js", (_req, res, next) =>
-  res.sendFile("sw.js", { root: "public", cacheControl: false, headers: { "Cache-Control": "no-cache" } }, (error) =>
-    error ? next(error) : undefined,
-  ),
-);
-// Every file in public/ has an extension: a page's path (no extension) goes straight on, without a
-// file-system lookup and the not-found error it would make on each request.
-const publicFiles = express.static("public", { maxAge: "1h", index: false });
-app.use((req, res, next) => (/\.[^/]+$/.test(req.path) ? publicFiles(req, res, next) : next()));
-
-app.get("/healthz", async (_req, res) => {
-  res.set("Cache-Control", "no-store");
-  try {
-    if (database) await database.ping();
-    else {
-      const url = new URL(
-        "api/v1/cognito/domain/currentDomain",
-        upstream.baseUrl.endsWith("/") ? upstream.baseUrl : `${upstream.baseUrl}/`,
-      );
-      const r = await upstream.fetch(new Request(url, { signal: AbortSignal.timeout(5000) }));
-      if (!r.ok) throw new Error(`upstream answered ${r.status}`);
-    }
-    res.json({ ok: true, database: database?.kind ?? "upstream", warmUp: warmUp.state() }); // [warm-up] idle|running|done
-  } catch (error) {
-    console.error("[healthz]", (error as Error).message);
-    res.status(503).json({ ok: false });
-  }
-});
+// build/ (immutable), locales/, public/ and the service worker's script.
+mountStaticFiles(app);
+// [warm-up] the answer says idle|running|done
+app.get("/healthz", healthHandler({ database, upstream, warmUpState: () => warmUp.state() }));
 
 // The request guards (bounded bodies; no cross-site writes, judged by the host Remix sees), then
 // the embedded CMS: nothing that acts on a request comes before them.
@@ -307,23 +280,7 @@ function visitorRequest(req: express.Request) {
 }
 
 // Anything that still fails outside Remix (a malformed URL escape, say) gets a bare answer, no stack.
-app.use(
-  (
-    error: Error & { status?: number; statusCode?: number },
-    req: express.Request,
-    res: express.Response,
-    _next: express.NextFunction,
-  ) => {
-    const status = error.status ?? error.statusCode ?? 500;
-    if (status >= 500) console.error(`[site] ${req.method} ${req.originalUrl}:`, error);
-    if (res.headersSent) return;
-    const code = status >= 400 && status < 600 ? status : 500;
-    res
-      .status(code)
-      .type("text/plain")
-      .send(code === 404 ? "Not found." : code < 500 ? "Bad request." : "Something went wrong.");
-  },
-);
+app.use(bareErrors);
 
 const onListening = () => {
   console.log(

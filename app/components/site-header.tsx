@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { AccountMenu } from "./account-menu";
 import { HEADER_SCRIPT } from "./header-script";
 import { LanguageMenu, ThemeMenu } from "./preference-menus";
+import { SearchForm } from "./search/search-form";
 
 interface NavItem {
   name: string;
@@ -21,31 +22,19 @@ const navLinkClass =
  * screens its button is hidden until focused (Enter submits), so the header stays one line.
  */
 function HeaderSearch() {
-  const { t } = useTranslation();
   return (
-    <form method="get" action="/search" role="search" className="flex min-h-11 items-center gap-1 lg:min-h-0">
-      <label htmlFor="site-search-q" className="sr-only">
-        {t("search.label")}
-      </label>
-      <input
-        id="site-search-q"
-        type="search"
-        name="q"
-        maxLength={200}
-        placeholder={t("search.placeholder")}
-        className="min-h-9 w-full min-w-0 rounded-md border border-stone-300 bg-transparent px-2 lg:w-24 dark:border-stone-700"
-      />
-      <button
-        type="submit"
-        className="inline-flex min-h-9 min-w-9 shrink-0 items-center justify-center rounded-md border border-stone-300 hover:bg-stone-100 lg:not-focus-visible:sr-only dark:border-stone-700 dark:hover:bg-stone-800"
-      >
+    <SearchForm
+      id="site-search-q"
+      className="flex min-h-11 items-center gap-1 lg:min-h-0"
+      inputClassName="min-h-9 w-full min-w-0 rounded-md border border-stone-300 bg-transparent px-2 lg:w-24 dark:border-stone-700"
+      buttonClassName="inline-flex min-h-9 min-w-9 shrink-0 items-center justify-center rounded-md border border-stone-300 hover:bg-stone-100 lg:not-focus-visible:sr-only dark:border-stone-700 dark:hover:bg-stone-800"
+      icon={
         <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4 fill-none stroke-current stroke-2">
           <circle cx="11" cy="11" r="6" />
           <path d="m20 20-4.5-4.5" strokeLinecap="round" />
         </svg>
-        <span className="sr-only">{t("search.submit")}</span>
-      </button>
-    </form>
+      }
+    />
   );
 }
 

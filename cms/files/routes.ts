@@ -8,8 +8,8 @@
 import { type Context, Hono } from "hono";
 
 import type { CmsEnv } from "../context";
+import { etagMatches, parseRange, sendBytes } from "../lib/byte-range";
 import { found } from "../lib/http";
-import { etagMatches, parseRange } from "../media/routes";
 import { getFileMeta, readFileBytes } from "./store";
 
 export const FILE_PATH = "/api/v1/cognito/default/file/";
@@ -51,12 +51,12 @@ async function serveFile(c: Context<CmsEnv>) {
   // A range applies only to the copy the client has (If-Range), else the whole file is sent.
   const ifRange = c.req.header("if-range");
   const range = ifRange && ifRange.trim() !== etag ? null : parseRange(c.req.header("range"), meta.size);
-  if (range === "unsatisfiable") return c.body(null, 416, { ...headers, "Content-Range": `bytes */${meta.size}` });
-  const start = range?.start ?? 0;
-  const length = range ? range.end - range.start + 1 : meta.size;
-  const body = found(await readFileBytes(c.var.db, id, start, length), "File not found");
-  headers["Content-Length"] = String(body.length);
-  if (!range) return c.body(body, 200, headers);
-  headers["Content-Range"] = `bytes ${range.start}-${range.end}/${meta.size}`;
-  return c.body(body, 206, headers);
+  return sendBytes(
+    c,
+    meta.size,
+    headers,
+    range,
+    (start, length) => readFileBytes(c.var.db, id, start, length),
+    "File not found",
+  );
 }

@@ -5,10 +5,11 @@
  */
 import { createHash } from "node:crypto";
 
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 
 import type { Db } from "../db/client";
 import { files } from "../db/schema";
+import { readByteSlice } from "../lib/byte-range";
 
 /** The largest document accepted. */
 export const MAX_FILE_BYTES = 20 * 2 ** 20;
@@ -58,16 +59,6 @@ export async function getFileMeta(db: Db, id: number) {
 }
 
 /** `length` bytes of a file from `start` (0-based): only those bytes leave the database. */
-export async function readFileBytes(
-  db: Db,
-  id: number,
-  start: number,
-  length: number,
-): Promise<Uint8Array<ArrayBuffer> | null> {
-  const [slice] = await db
-    .select({ bytes: sql<Uint8Array>`substring(${files.bytes} from ${start + 1} for ${length})` })
-    .from(files)
-    .where(eq(files.id, id))
-    .limit(1);
-  return slice ? new Uint8Array(slice.bytes) : null;
+export function readFileBytes(db: Db, id: number, start: number, length: number) {
+  return readByteSlice(db, files, { id: files.id, bytes: files.bytes }, id, start, length);
 }

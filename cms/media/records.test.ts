@@ -1,9 +1,9 @@
 /** The pure parts of the image service: aspects, widths, sizes, records, ranges and ETags. */
 import { describe, expect, it } from "vitest";
 
+import { etagMatches, parseRange } from "../lib/byte-range";
 import { ASPECTS, normaliseAspect, parseWidth, snapWidth, variantSize, WIDTHS } from "./aspects";
 import { imageRecord, imageUrl, scaledImageUrl } from "./records";
-import { etagMatches, parseRange } from "./routes";
 import { parseVariant, variantPath } from "./variants";
 
 const hash = "0123456789abcdef0123456789abcdef";

@@ -20,6 +20,7 @@ import { z } from "zod";
 
 import type { CmsEnv } from "../context";
 import type { Db } from "../db/client";
+import { etagMatches, parseRange, sendBytes } from "../lib/byte-range";
 import { found, notFound, parseJsonBody, parseRequest, pathId } from "../lib/http";
 import { idFromText, imageOptions, imageParams } from "../lib/params";
 import { getCurrentDomain } from "../site/service";
@@ -34,36 +35,6 @@ export const IMMUTABLE = "public, max-age=31536000, immutable";
 
 /** `{width}.{ext}`, optionally with the spec's scaled prefix `{w}x{h}:`. */
 const FILE = /^(?:([1-9]\d{0,4})x([1-9]\d{0,4}):)?([1-9]\d{0,4})\.([a-z]{3,4})$/;
-
-/** Whether an If-None-Match header matches a strong ETag (weak comparison, as RFC 9110 asks). */
-export function etagMatches(ifNoneMatch: string | undefined, etag: string) {
-  if (!ifNoneMatch) return false;
-  if (ifNoneMatch.trim() === "*") return true;
-  return ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
-}
-
-export type ByteRange = { start: number; end: number };
-
-/**
- * One byte range from a Range header for a body of `size` bytes: the range (end inclusive),
- * "unsatisfiable", or null when the header is absent, malformed or asks for several ranges (then
- * the whole body is sent).
- */
-export function parseRange(header: string | undefined, size: number): ByteRange | "unsatisfiable" | null {
-  if (!header) return null;
-  const m = /^\s*bytes\s*=\s*(\d*)\s*-\s*(\d*)\s*$/i.exec(header);
-  if (!m || (m[1] === "" && m[2] === "")) return null;
-  if (m[1] === "") {
-    const suffix = Number(m[2]);
-    if (suffix === 0 || size === 0) return "unsatisfiable";
-    return { start: Math.max(0, size - suffix), end: size - 1 };
-  }
-  const start = Number(m[1]);
-  const end = m[2] === "" ? size - 1 : Number(m[2]);
-  if (m[2] !== "" && end < start) return null;
-  if (start >= size) return "unsatisfiable";
-  return { start, end: Math.min(end, size - 1) };
-}
 
 const width = z.preprocess(
   (v) => (v === null || v === "" ? undefined : v),
@@ -175,14 +146,12 @@ async function serveVideo(c: Context<CmsEnv>, id: number) {
     "Cache-Control": IMMUTABLE,
   };
   const range = parseRange(c.req.header("range"), meta.size);
-  if (range === "unsatisfiable") {
-    return c.body(null, 416, { ...headers, "Content-Range": `bytes */${meta.size}` });
-  }
-  const start = range?.start ?? 0;
-  const length = range ? range.end - range.start + 1 : meta.size;
-  const body = found(await readVideoBytes(c.var.db, id, start, length), "Video not found");
-  headers["Content-Length"] = String(body.length);
-  if (!range) return c.body(body, 200, headers);
-  headers["Content-Range"] = `bytes ${range.start}-${range.end}/${meta.size}`;
-  return c.body(body, 206, headers);
+  return sendBytes(
+    c,
+    meta.size,
+    headers,
+    range,
+    (start, length) => readVideoBytes(c.var.db, id, start, length),
+    "Video not found",
+  );
 }

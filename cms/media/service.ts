@@ -8,6 +8,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { images, videos } from "../db/schema";
 import type { ContentChange } from "../events";
+import { readByteSlice } from "../lib/byte-range";
 import { type ImageRecord, imageRecord, type ImageRecordOptions, type ImageRow } from "./records";
 import { storeImage } from "./store";
 
@@ -101,16 +102,6 @@ export async function getVideoSize(db: Db, id: number) {
 }
 
 /** `length` bytes of a video from `start` (0-based): only those bytes leave the database. */
-export async function readVideoBytes(
-  db: Db,
-  id: number,
-  start: number,
-  length: number,
-): Promise<Uint8Array<ArrayBuffer> | null> {
-  const [slice] = await db
-    .select({ bytes: sql<Uint8Array>`substring(${videos.bytes} from ${start + 1} for ${length})` })
-    .from(videos)
-    .where(eq(videos.id, id))
-    .limit(1);
-  return slice ? new Uint8Array(slice.bytes) : null;
+export function readVideoBytes(db: Db, id: number, start: number, length: number) {
+  return readByteSlice(db, videos, { id: videos.id, bytes: videos.bytes }, id, start, length);
 }

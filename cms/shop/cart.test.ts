@@ -40,7 +40,16 @@ describe("the shop's cart (pglite)", () => {
   });
 
   it("adds to a new cart with a new key, adds again to the same line and prices it", async () => {
-    const first = await add({ sku: w.sku.chair, qty: 2, addons: [w.addons.cushions, w.addons.oil] });
+    // A price, subtotal or total in the body is not read.
+    const first = await add({
+      sku: w.sku.chair,
+      qty: 2,
+      addons: [w.addons.cushions, w.addons.oil],
+      price: 0.01,
+      subtotal: 0.02,
+      total_amount: 0.02,
+    });
+    expect(first.body.items[0]).toMatchObject({ price: 714, subtotal: 1428 });
     expect(first.status).toBe(200);
     const key = first.body.sessionKey;
     expect(key).toMatch(/^[\w-]{43}$/);
@@ -71,6 +80,14 @@ describe("the shop's cart (pglite)", () => {
     const ok = await add({ sku: w.sku.stool, qty: 3 });
     const past = await add({ sku: w.sku.stool, qty: 1, session: ok.body.sessionKey });
     expect(past.status).toBe(400);
+    for (const qty of [0, -1, 1.5, 100, "abc"]) {
+      const res = await w.api.post(`${API}/cart/cartUpdate`, {
+        id: ok.body.items[0].id,
+        qty,
+        session: ok.body.sessionKey,
+      });
+      expect(res.status, String(qty)).toBe(400);
+    }
     const update = await w.api.post(`${API}/cart/cartUpdate`, {
       id: ok.body.items[0].id,
       qty: 4,
@@ -205,5 +222,33 @@ describe("the shop's cart (pglite)", () => {
     } finally {
       await setSiteSettings(w.t.database.db, { ecommerce: true });
     }
+  });
+});
+
+describe("delivery quote requests (pglite)", () => {
+  let w: ShopWorld;
+  beforeAll(async () => {
+    w = await openShopWorld("pglite", "shop-quote-limit", { authRateLimit: 1 });
+  });
+  afterAll(async () => {
+    await w?.close();
+  });
+
+  it("are rate-limited by e-mail address: the sixth in an hour is a 429", async () => {
+    const address = {
+      name: "Robin",
+      email: "robin@example.com",
+      street: "9 Long Road",
+      suburb: "Broome",
+      postcode: "6725",
+      country: "Australia",
+    };
+    for (let i = 0; i < 5; i++) {
+      expect((await w.api.post(`${API}/cart/requestShippingQuote`, { address })).status).toBe(200);
+    }
+    const refused = await w.api.post(`${API}/cart/requestShippingQuote`, { address });
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe("RATE_LIMITED");
+    expect((await w.outbox()).filter((m) => m.subject.includes("Robin"))).toHaveLength(5);
   });
 });

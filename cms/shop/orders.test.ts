@@ -103,6 +103,11 @@ for (const driver of drivers) {
         expect(res.status, code).toBe(200);
         expect(res.body, code).toMatchObject({ success: false, payment: null });
       }
+      await w.t.database.db
+        .insert(promotionCodes)
+        .values({ code: `FREE${driver.name.toUpperCase()}`, kind: "fixed", value: 100_000 });
+      const free = await submit(sam.token, { promotion_code: `free${driver.name}`, shipping_option_id: 10 });
+      expect(free.body).toMatchObject({ success: false, message: expect.stringContaining("$0.00") });
       expect(await stockOf(w.sku.stool)).toBe(stock);
       const [used] = await w.t.database.db.select().from(promotionCodes).where(eq(promotionCodes.code, "FIRSTORDER"));
       expect(used.usedCount).toBe(1);
@@ -120,6 +125,27 @@ for (const driver of drivers) {
       const far = await submit(kim.token, { shipping_option_id: 1 });
       expect(far.body).toMatchObject({ success: false });
       expect((await w.api.post(`${API}/cart/submitOrder`, {})).status).toBe(401);
+    });
+
+    it("takes one of the member's own addresses by id, never another member's", async () => {
+      const pat = await w.member("Pat");
+      const created = await w.api.post(`${API}/address/create`, { ...ADDRESS, postcode: "4561" }, pat.token);
+      expect(created.status).toBe(200);
+      const stranger = await w.member("Stranger");
+      await fill(stranger.token, w.sku.stool, 1);
+      const refused = await submit(stranger.token, { address: created.body.data.id, shipping_option_id: 1 });
+      expect(refused.status).toBe(400);
+      expect(Object.keys(refused.body.errors)).toEqual(["address"]);
+      await fill(pat.token, w.sku.stool, 1);
+      const placed = await submit(pat.token, { address: created.body.data.id, shipping_option_id: 1 });
+      expect(placed.body.success).toBe(true);
+      const order = await w.api.get(`${API}/order/${placed.body.order_id}`, pat.token);
+      expect(order.body.data).toMatchObject({
+        shipping_name: "Sunshine Coast delivery",
+        shipping_amount: 40,
+        total_amount: 335,
+        address: { postcode: "4561", city: "Brisbane" },
+      });
     });
 
     it("answers one order and the same payment address to a doubled submit in parallel", async () => {

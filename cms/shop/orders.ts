@@ -47,6 +47,7 @@ export interface SubmitAnswer {
 class Refusal extends Error {}
 
 export const CART_EMPTY = "Your cart is empty";
+export const NOTHING_TO_PAY = "An order of $0.00 cannot be paid online: please contact us";
 export const NO_SUCH_SHIPPING = "This delivery option is not available for the address";
 export const outOfStock = (name: string, left: number) =>
   left > 0 ? `Only ${left} of ${name} left in stock` : `${name} is out of stock`;
@@ -156,6 +157,8 @@ export async function submitOrder(db: Db, ctx: SubmitContext, input: SubmitInput
           .set({ usedCount: sql`${promotionCodes.usedCount} + 1` })
           .where(eq(promotionCodes.id, promotion.row!.id));
       }
+      // The gateway takes no payment of $0: such an order (a code worth the whole cart) is refused.
+      if (priced.totalCents <= 0) throw new Refusal(NOTHING_TO_PAY);
       const [order] = await tx
         .insert(orders)
         .values({

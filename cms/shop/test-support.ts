@@ -37,7 +37,11 @@ export interface ShopWorld {
 
 let n = 0;
 
-export async function openShopWorld(driver: DriverName, label: string): Promise<ShopWorld> {
+export async function openShopWorld(
+  driver: DriverName,
+  label: string,
+  options: { authRateLimit?: number } = {},
+): Promise<ShopWorld> {
   const t = await openTestDatabase(driver, label);
   const db = t.database.db;
   const seeds = readSeeds();
@@ -79,7 +83,7 @@ export async function openShopWorld(driver: DriverName, label: string): Promise<
       mailer,
       siteUrl: SITE,
       tokenSecret: secret,
-      authRateLimit: 100,
+      authRateLimit: options.authRateLimit ?? 100,
       paymentGateway: createTestGateway({ secret: notifySecret }),
     }),
   );

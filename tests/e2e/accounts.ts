@@ -2,14 +2,18 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 
 import type { BrowserContext, Page } from "@playwright/test";
-import { expect } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 
 import { type SessionData, unseal } from "../../app/lib/session.server";
 import { E2E_SESSION_SECRET } from "./support";
 
-/** The journeys' server's DATA_DIR (playwright.config.ts sets it for every worker). */
+/**
+ * The DATA_DIR of the server the running journey talks to (playwright.config.ts sets them for every
+ * worker): the shop's server for the shop projects, else the main one.
+ */
 export function e2eDataDir() {
-  const dir = process.env.E2E_DATA_DIR;
+  const shop = test.info().project.name.startsWith("shop-");
+  const dir = shop ? process.env.E2E_SHOP_DATA_DIR : process.env.E2E_DATA_DIR;
   if (!dir) throw new Error("E2E_DATA_DIR is not set: run the journeys through playwright.config.ts");
   return dir;
 }
@@ -38,7 +42,7 @@ export function demoAccounts(): Record<Account["role"], Account> {
  */
 export function accountFor(projectName: string) {
   const accounts = demoAccounts();
-  return projectName === "js" ? accounts.admin : accounts.member;
+  return projectName.endsWith("no-js") ? accounts.member : accounts.admin;
 }
 
 export interface Mail {

@@ -1,10 +1,12 @@
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
 import { Picture } from "~/components/image";
 import type { SearchResult } from "~/lib/api/search.server";
 import type { SearchPageData } from "~/lib/search-page.server";
 import { snippetParts } from "~/lib/search-snippet";
+
+import { SearchForm } from "./search-form";
 
 function Snippet({ snippet }: { snippet: string }) {
   return (
@@ -47,26 +49,13 @@ export function SearchPage() {
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-10">
       <h1 className="font-serif text-3xl font-semibold">{q ? t("search.titleFor", { q }) : t("search.title")}</h1>
-      <Form method="get" action="/search" role="search" className="mt-6 flex gap-2">
-        <label htmlFor="search-page-q" className="sr-only">
-          {t("search.label")}
-        </label>
-        <input
-          id="search-page-q"
-          type="search"
-          name="q"
-          defaultValue={q}
-          maxLength={200}
-          placeholder={t("search.placeholder")}
-          className="min-w-0 flex-1 rounded border border-current/30 bg-transparent px-3 py-2"
-        />
-        <button
-          type="submit"
-          className="rounded bg-neutral-900 px-4 py-2 text-white dark:bg-neutral-100 dark:text-neutral-900"
-        >
-          {t("search.submit")}
-        </button>
-      </Form>
+      <SearchForm
+        id="search-page-q"
+        defaultValue={q}
+        className="mt-6 flex gap-2"
+        inputClassName="min-w-0 flex-1 rounded border border-current/30 bg-transparent px-3 py-2"
+        buttonClassName="rounded bg-neutral-900 px-4 py-2 text-white dark:bg-neutral-100 dark:text-neutral-900"
+      />
       {groups.map((group) => (
         <section key={group.kind} className="mt-8" aria-labelledby={`search-${group.kind}`}>
           <h2 id={`search-${group.kind}`} className="font-serif text-xl font-semibold">

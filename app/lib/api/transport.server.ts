@@ -5,7 +5,8 @@ import type { Upstream } from "~/lib/context";
 import type { SwrCache } from "./cache.server";
 import { CacheNone, type CacheStrategy } from "./cache-strategies";
 import type { CircuitBreaker } from "./circuit-breaker.server";
-import { isUpstreamError, NETWORK_ERROR, UpstreamError } from "./errors";
+import { isUpstreamError, UpstreamError } from "./errors";
+import { type Link, noAnswer, sendCall } from "./send.server";
 import type { UpstreamTiming } from "./upstream-timing.server";
 
 export type Query = Record<string, string | number | boolean | undefined | null>;
@@ -42,8 +43,7 @@ export interface BearerAuth {
   refused(): Promise<never>;
 }
 
-/** The header that carries the visitor's address to the CMS, which believes it only in-process (decision 040). */
-export const CLIENT_ADDRESS_HEADER = "X-Dovetail-Client-Address";
+export { CLIENT_ADDRESS_HEADER, requestFailedMessage } from "./send.server";
 
 /** 401 or 422 with TOKEN_EXPIRED: a refresh token gets a new access token, and the call is made again. */
 export function isTokenExpired(error: unknown) {
@@ -69,14 +69,6 @@ export interface TransportServices {
   deadline?: AbortSignal;
   /** The visitor's IP address, sent as X-Dovetail-Client-Address (the CMS's rate limits are per visitor). */
   clientAddress?: string;
-}
-
-/** Rejects when the signal aborts (a timeout), so a fetch that ignores its signal still gives up. */
-function aborted(signal: AbortSignal) {
-  return new Promise<never>((_, reject) => {
-    if (signal.aborted) reject(signal.reason);
-    signal.addEventListener("abort", () => reject(signal.reason), { once: true });
-  });
 }
 
 /**
@@ -120,26 +112,6 @@ export function cacheKey(baseUrl: string, url: URL, body?: unknown) {
   return body === undefined ? key : `${key}#${stableJson(body)}`;
 }
 
-/** The field errors and Retry-After of an error answer (decision 040), when it has them. */
-function upstreamErrorExtra(p: { errors?: unknown; retry_after?: unknown }, headers: Headers) {
-  const errors =
-    p.errors && typeof p.errors === "object" && !Array.isArray(p.errors)
-      ? Object.fromEntries(
-          Object.entries(p.errors as Record<string, unknown>).map(([field, list]) => [
-            field,
-            (Array.isArray(list) ? list : [list]).filter((m): m is string => typeof m === "string"),
-          ]),
-        )
-      : undefined;
-  const seconds = Number(headers.get("retry-after") ?? p.retry_after);
-  return { errors, retryAfter: Number.isFinite(seconds) && seconds >= 0 ? Math.ceil(seconds) : undefined };
-}
-
-/** The message of an error answer that names none of its own. */
-export function requestFailedMessage(status: number) {
-  return `Request failed with status code ${status}`;
-}
-
 /** A failed refresh keeps the stale answer unless the upstream said the answer is gone (a 4xx). */
 const keepStale = (error: unknown) => !isUpstreamError(error) || error.unavailable;
 
@@ -166,19 +138,7 @@ export function createTransport(
         : null;
   /** A plain token string has nothing to refresh or clear: its errors pass to the caller as they are. */
   const managed = typeof auth === "object" && auth !== null;
-  /** No (whole) answer came: a network failure, a timeout or the request's deadline, status -1. */
-  function noAnswer(cause: unknown, path: string) {
-    const timedOut = cause instanceof Error && (cause.name === "TimeoutError" || cause.name === "AbortError");
-    const message = !timedOut
-      ? NETWORK_ERROR
-      : deadline?.aborted
-        ? "the request's deadline passed"
-        : `timeout of ${upstream.timeoutMs}ms exceeded`;
-    const error = new UpstreamError(message, -1, path);
-    (error as Error).cause = cause;
-    return error;
-  }
-
+  const link: Link = { upstream, deadline, clientAddress };
   /**
    * A call with the visitor's token: refreshed first when about to expire; after TOKEN_EXPIRED,
    * once more with a fresh token; a refused token ends the sign-in (the BearerAuth throws).
@@ -204,11 +164,11 @@ export function createTransport(
     // Past the deadline, nothing more is asked: the caller falls back at once (not an outage).
     if (deadline?.aborted) {
       timing?.recordNoAnswer();
-      throw noAnswer(deadline.reason, path);
+      throw noAnswer(link, deadline.reason, path);
     }
     const started = performance.now();
     try {
-      const go = () => send(method, url, path, body, token);
+      const go = () => sendCall(link, method, url, path, body, token);
       return await (breaker ? breaker.run(path, go) : go());
     } catch (error) {
       // The link-state notice: this request's page may come from a stale or seeded copy.
@@ -217,56 +177,6 @@ export function createTransport(
     } finally {
       timing?.recordCall(performance.now() - started);
     }
-  }
-
-  async function send(method: "GET" | "POST", url: URL, path: string, body: unknown, token: string | null) {
-    const headers = new Headers({ accept: "application/json" });
-    if (token) headers.set("authorization", `Bearer ${token}`);
-    if (clientAddress) headers.set(CLIENT_ADDRESS_HEADER, clientAddress);
-    // A FormData body sets its own multipart content type (with the boundary).
-    const multipart = body instanceof FormData;
-    if (body !== undefined && !multipart) headers.set("content-type", "application/json");
-    let response: Response;
-    // Each call's own timeout, and the request's deadline over all of its calls.
-    const timeout = AbortSignal.timeout(upstream.timeoutMs);
-    const signal = deadline ? AbortSignal.any([timeout, deadline]) : timeout;
-    try {
-      const sent = body === undefined || multipart ? (body as FormData | undefined) : JSON.stringify(body);
-      const init = { method, headers, body: sent, signal };
-      // The in-process CMS does not watch the signal: race it, so the timeout holds either way.
-      response = await Promise.race([upstream.fetch(new Request(url, init)), aborted(signal)]);
-    } catch (cause) {
-      throw noAnswer(cause, path);
-    }
-    let payload: unknown = null;
-    let text: string;
-    try {
-      text = await Promise.race([response.text(), aborted(signal)]);
-    } catch (cause) {
-      // The answer stalled or broke off after its headers (a timeout lands here too).
-      throw noAnswer(cause, path);
-    }
-    if (text) {
-      try {
-        payload = JSON.parse(text);
-      } catch {
-        if (response.ok) throw new UpstreamError("The API answered with something that is not JSON", 502, path);
-      }
-    }
-    if (!response.ok) {
-      const p = (payload ?? {}) as { message?: unknown; code?: unknown; errors?: unknown; retry_after?: unknown };
-      // A GraphQL error answer (`errors: [{ message }]`) names its first error's message.
-      const listed = Array.isArray(p.errors) ? (p.errors[0] as { message?: unknown } | undefined)?.message : undefined;
-      const message =
-        typeof p.message === "string"
-          ? p.message
-          : typeof listed === "string" && listed
-            ? listed
-            : requestFailedMessage(response.status);
-      const code = typeof p.code === "string" ? p.code : undefined;
-      throw new UpstreamError(message, response.status, path, code, upstreamErrorExtra(p, response.headers));
-    }
-    return payload;
   }
 
   function parse<T extends z.ZodTypeAny>(schema: T, payload: unknown, path: string): z.infer<T> {

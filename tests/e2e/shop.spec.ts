@@ -1,0 +1,227 @@
+/**
+ * The shop (issue 15), on the journeys' shop server, where `npm run settings -- set ecommerce true`
+ * switched it on; each journey runs with and without JavaScript (projects shop-js, shop-no-js).
+ * A visitor adds two products with an add-on, changes and removes lines, applies a promotion code,
+ * gets a Brisbane quote, signs in (the cart is kept), checks out through the test gateway and
+ * sees and prints the invoice with GST; another member gets 404 for it. Event products print tickets.
+ */
+import { type Browser, expect, type Page, test } from "@playwright/test";
+
+import { accountFor, demoAccounts, mailsTo, signInWithPassword, waitForMail } from "./accounts";
+import { signUpAndConfirm } from "./member";
+import { SITE } from "./support";
+
+const CHAIR = { path: "/catalogue/chairs-and-sunlounges/maleny-adirondack-chair", name: "Maleny Adirondack chair" };
+const TABLE = { path: "/catalogue/other-products/slatted-side-table", name: "Slatted side table" };
+const STOOL = { path: "/catalogue/bar-settings/peregian-bar-stool", name: "Peregian bar stool" };
+const WORKSHOP = {
+  path: "/catalogue/other-products/weekend-stool-workshop",
+  name: "Weekend workshop: make your own stool",
+};
+const OIL = "Timber oil care kit (+$45.00)";
+
+async function addToCart(page: Page, product: { path: string }, qty: number, addons: string[] = []) {
+  await page.goto(product.path);
+  const add = page.getByRole("button", { name: "Add to cart" });
+  const form = page.locator("form").filter({ has: add });
+  await form.getByLabel("Quantity").fill(String(qty));
+  for (const addon of addons) await form.getByLabel(addon).check();
+  await add.click();
+  await expect(page.getByText("Added to your cart")).toBeVisible();
+}
+
+const cartCount = (page: Page) => page.locator("[data-cart-count]");
+
+/** The cart's line of a product: its row, whatever element the cart draws it with. */
+function line(page: Page, name: string) {
+  return page
+    .locator("[data-cart-line]")
+    .filter({ has: page.getByRole("link", { name, exact: true }) })
+    .first();
+}
+
+/** The total the cart or invoice shows for a label of its totals list. */
+function total(page: Page, label: string) {
+  return page.locator("dt", { hasText: label }).first().locator("xpath=following-sibling::dd[1]");
+}
+
+async function setQuantity(page: Page, name: string, qty: number) {
+  await page.getByLabel(`Quantity for ${name}`).fill(String(qty));
+  await line(page, name).getByRole("button", { name: "Update" }).click();
+  await expect(page.getByLabel(`Quantity for ${name}`)).toHaveValue(String(qty));
+}
+
+async function pay(page: Page) {
+  await expect(page).toHaveURL(/\/pay\/[\w-]+$/);
+  await page.getByRole("button", { name: /^Pay/ }).click();
+  await expect(page).toHaveURL(/\/invoice\/\d+\?payum_token=/);
+  await expect(page.getByText("Payment Successful. Please check your email for your invoice.")).toBeVisible();
+  return Number(/\/invoice\/(\d+)/.exec(page.url())![1]);
+}
+
+async function newAddress(page: Page, suburb: string, postcode: string) {
+  const newOne = page.getByLabel("A new address");
+  if (await newOne.count()) await newOne.check();
+  await page.getByLabel("First name").fill("Robin");
+  await page.getByLabel("Last name").fill("Gardener");
+  await page.getByLabel("Email").fill("robin@example.com");
+  await page.getByLabel("Phone").fill("0400 000 000");
+  await page.getByLabel("Street address").fill("1 Queen Street");
+  await page.getByLabel("Suburb").fill(suburb);
+  await page.getByLabel("Postcode").fill(postcode);
+  await page.getByLabel("State").fill("QLD");
+}
+
+/** Without JavaScript the shipping options come with a button; with it, as the address is typed. */
+async function chooseShipping(page: Page, option: string) {
+  const show = page.getByRole("button", { name: "Show shipping options" });
+  if (await show.isVisible()) await show.click();
+  await page.getByLabel(option).check();
+}
+
+async function otherMemberGets404(browser: Browser, baseURL: string, paths: string[], role: "admin" | "member") {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await page.goto("/login");
+  await signInWithPassword(page, demoAccounts()[role]);
+  await expect(page).toHaveURL(/\/profile$/);
+  for (const path of paths) {
+    const response = await page.goto(path);
+    expect(response?.status(), `${path} for another member`).toBe(404);
+    await expect(page.getByText("Page not found")).toBeVisible();
+  }
+  await context.close();
+}
+
+test("a visitor fills a cart, signs in, pays and prints the invoice; nobody else sees it", async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const account = accountFor(testInfo.project.name);
+  const since = Date.now();
+
+  await addToCart(page, CHAIR, 2, [OIL]);
+  await expect(cartCount(page)).toHaveText("2");
+  await addToCart(page, TABLE, 1);
+  await addToCart(page, STOOL, 1);
+  await expect(cartCount(page)).toHaveText("4");
+
+  await page.goto("/cart");
+  await expect(page.getByRole("heading", { level: 1, name: "Your cart" })).toBeVisible();
+  await expect(line(page, CHAIR.name)).toContainText("Timber oil care kit");
+  await setQuantity(page, TABLE.name, 2);
+  await line(page, STOOL.name).getByRole("button", { name: "Remove" }).click();
+  await expect(page.getByRole("link", { name: STOOL.name, exact: true })).toHaveCount(0);
+  await expect(total(page, "Subtotal")).toHaveText("$1,646.00");
+  await expect(cartCount(page)).toHaveText("4");
+
+  // An expired code is refused beside the field, the code kept; a valid one takes 10% off.
+  await page.getByLabel("Promotion code").fill("SUMMER25");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByText("This promotion code has expired")).toBeVisible();
+  await expect(page.getByLabel("Promotion code")).toHaveValue("SUMMER25");
+  await page.getByLabel("Promotion code").fill("SPRING10");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByText("Promotion code SPRING10 applied")).toBeVisible();
+  await expect(total(page, "Discount")).toContainText("164.60");
+
+  await page.getByLabel("Suburb").fill("Brisbane");
+  await page.getByLabel("Postcode").fill("4000");
+  await page.getByRole("button", { name: "Get a quote" }).click();
+  await page.getByLabel("Brisbane delivery $70.00").check();
+  const use = page.getByRole("button", { name: "Use this option" });
+  if (await use.isVisible()) await use.click();
+  await expect(total(page, "Shipping")).toHaveText("$70.00");
+  await expect(total(page, "Total")).toHaveText("$1,551.40");
+  await expect(total(page, "Includes GST")).toHaveText("$141.04");
+
+  // Checking out asks to sign in, then comes back with the cart kept.
+  await page.getByRole("link", { name: "Check out" }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await signInWithPassword(page, account);
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
+  await expect(page.getByText(CHAIR.name).first()).toBeVisible();
+  await expect(cartCount(page)).toHaveText("4");
+
+  await newAddress(page, "Brisbane", "4000");
+  await chooseShipping(page, "Brisbane delivery $70.00");
+  await page.getByLabel("Note").fill("Please ring before delivery.");
+  const place = page.getByRole("button", { name: "Place order and pay" });
+  // With JavaScript a double click must still make one order.
+  if (testInfo.project.name === "shop-js") await place.dblclick();
+  else await place.click();
+  const orderId = await pay(page);
+
+  await expect(page.getByRole("heading", { level: 1, name: "Tax invoice" })).toBeVisible();
+  await expect(page.getByText(`ABN ${SITE.abn}`)).toBeVisible();
+  await expect(total(page, "Total")).toHaveText("$1,551.40");
+  await expect(page.getByText("GST included")).toBeVisible();
+  await expect(page.getByText("$141.04").first()).toBeVisible();
+  await expect(cartCount(page)).toHaveCount(0);
+
+  const mail = await waitForMail(account.email, since, (m) => /invoice/i.test(m.subject));
+  expect(mail.text).toContain("1,551.40");
+  expect(mail.text).toContain(SITE.abn);
+
+  // One order, however the button was pressed.
+  await page.goto("/profile");
+  await expect(page.getByRole("link", { name: /INV-/ })).toHaveCount(1);
+
+  await page.goto(`/invoice/${orderId}`);
+  await page.getByRole("link", { name: "Print" }).click();
+  await expect(page).toHaveURL(new RegExp(`/invoice/print/${orderId}$`));
+  await page.emulateMedia({ media: "print" });
+  await expect(page.getByRole("heading", { level: 1, name: "Tax invoice" })).toBeVisible();
+  await expect(page.locator("header").first()).toBeHidden();
+  await expect(total(page, "Total")).toHaveText("$1,551.40");
+
+  const other = testInfo.project.name === "shop-js" ? "member" : "admin";
+  await otherMemberGets404(browser, baseURL!, [`/invoice/${orderId}`, `/invoice/print/${orderId}`], other);
+  expect(mailsTo(account.email, since).filter((m) => /invoice/i.test(m.subject))).toHaveLength(1);
+});
+
+test("a workshop place prints as a ticket, for its buyer only", async ({ page, browser, baseURL }, testInfo) => {
+  test.setTimeout(120_000);
+  await signUpAndConfirm(page, testInfo, "tickets");
+  await addToCart(page, WORKSHOP, 2);
+  await page.goto("/checkout");
+  await newAddress(page, "Eumundi", "4562");
+  await chooseShipping(page, "Pick-up at the Eumundi Markets $0.00");
+  await page.getByRole("button", { name: "Place order and pay" }).click();
+  const orderId = await pay(page);
+  await page.getByRole("link", { name: "Print tickets" }).click();
+  await expect(page).toHaveURL(new RegExp(`/print-tickets/${orderId}$`));
+  await expect(page.getByRole("heading", { level: 1, name: "Tickets" })).toBeVisible();
+  await expect(page.locator("[data-ticket]")).toHaveCount(2);
+  await expect(page.locator("[data-ticket]").first()).toContainText(WORKSHOP.name);
+  const role = testInfo.project.name === "shop-js" ? "member" : "admin";
+  await otherMemberGets404(browser, baseURL!, [`/print-tickets/${orderId}`], role);
+});
+
+test("quantities out of range and tampered prices are refused by the server", async ({ page }) => {
+  await addToCart(page, TABLE, 1);
+  await page.goto("/cart");
+  const form = line(page, TABLE.name)
+    .locator("form")
+    .filter({ has: page.getByRole("button", { name: "Update" }) });
+  const csrf = await form.locator('input[name="csrf"]').inputValue();
+  const id = await form.locator('input[name="id"]').inputValue();
+  for (const qty of ["0", "-1", "1.5", "100000", "many"]) {
+    const response = await page.request.post("/cart", { form: { csrf, intent: "update", id, qty } });
+    expect(response.status(), `qty ${qty}`).toBeLessThan(500);
+  }
+  // A price posted with an add is ignored: the cart charges the catalogue's.
+  await page.goto(TABLE.path);
+  const addForm = page.locator("form").filter({ has: page.getByRole("button", { name: "Add to cart" }) });
+  const fields: Record<string, string> = {};
+  for (const input of await addForm.locator("input[type=hidden][name]").all()) {
+    fields[(await input.getAttribute("name"))!] = await input.inputValue();
+  }
+  await page.request.post("/cart", { form: { ...fields, qty: "1", price: "0.01", subtotal: "0.01" } });
+  await page.goto("/cart");
+  await expect(page.getByLabel(`Quantity for ${TABLE.name}`)).toHaveValue("2");
+  await expect(total(page, "Subtotal")).toHaveText("$458.00");
+});
