@@ -24,7 +24,7 @@ export default function PrintTickets() {
       <h1 className="text-3xl font-semibold">{t("shop.tickets.title")}</h1>
       <p className="mb-6">{t("shop.invoice.number", { number: invoiceNumber })}</p>
       {tickets.map((ticket) => (
-        <article key={ticket.code} className="shop-ticket mb-6 rounded-lg border-2 border-stone-800 p-6">
+        <article key={ticket.code} data-ticket className="shop-ticket mb-6 rounded-lg border-2 border-stone-800 p-6">
           <h2 className="text-2xl font-semibold">{ticket.name}</h2>
           <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
             <dt className="font-medium">{t("shop.tickets.date")}</dt>

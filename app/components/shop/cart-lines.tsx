@@ -27,7 +27,10 @@ function CartLine({ item, csrf, refused }: { item: CartItem; csrf: string; refus
   const errors = reply?.intent === "update" ? errorsOf(reply, "qty") : undefined;
   const formErrors = reply ? errorsOf(reply, "") : undefined;
   return (
-    <li className="grid gap-2 border-b border-stone-200 py-4 sm:grid-cols-[1fr_auto] dark:border-stone-700">
+    <li
+      data-cart-line
+      className="grid gap-2 border-b border-stone-200 py-4 sm:grid-cols-[1fr_auto] dark:border-stone-700"
+    >
       <div>
         <a href={item.url || "/catalogue"} className="font-semibold">
           {name}

@@ -16,8 +16,9 @@ const headers = { "Cache-Control": cacheControl.private, "X-Robots-Tag": "noinde
 
 /** The member's, with the shop open; the order's id from the address (anything else is a 404). */
 async function orderId(request: Request, context: AppLoadContext, id: string | undefined) {
-  await requireMember(request, context);
+  // The shop's gate first: with it closed these addresses are no page at all, signed in or not.
   await requireShop(request, context);
+  await requireMember(request, context);
   if (!id || !ID.test(id)) throw notFound(new URL(request.url).pathname);
   return Number(id);
 }

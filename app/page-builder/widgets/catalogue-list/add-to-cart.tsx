@@ -49,6 +49,7 @@ export function AddToCart({ shop, productId }: { shop: ProductShop; productId: n
             ) : (
               <>
                 <CsrfInput value={shop.csrf} />
+                <input type="hidden" name="intent" value="add" />
                 <input type="hidden" name="sku" value={sku.id} />
                 <input type="hidden" name="back" value={shop.back} />
                 <div>
@@ -82,7 +83,7 @@ export function AddToCart({ shop, productId }: { shop: ProductShop; productId: n
                   </label>
                 ))}
                 <p>
-                  <button type="submit" name="intent" value="add" className={buttonClass}>
+                  <button type="submit" className={buttonClass}>
                     {t("shop.addToCart")}
                   </button>
                 </p>
