@@ -7,6 +7,7 @@ import type { ShippingOption } from "~/lib/api/shop.server";
 import { formatMoney } from "~/lib/shop/money";
 
 import { CountrySelect } from "./country-select";
+import { useFetcherReply } from "./fetcher-reply";
 import { errorsOf, kept, ShopField, type ShopReply } from "./shop-field";
 
 const own = (reply: ShopReply | null, intent: string) => (reply?.intent === intent ? reply : null);
@@ -15,8 +16,8 @@ const own = (reply: ShopReply | null, intent: string) => (reply?.intent === inte
 export function PromoForm({ csrf, promo, refused }: { csrf: string; promo: string; refused: ShopReply | null }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<ShopReply>();
-  const reply = own(fetcher.data ?? refused, "promo");
-  if (promo && !reply) {
+  const reply = own(useFetcherReply(fetcher) ?? refused, "promo");
+  if (promo) {
     return (
       <fetcher.Form method="post" action="/cart" noValidate className="flex flex-wrap items-center gap-3">
         <CsrfInput value={csrf} />
@@ -69,7 +70,7 @@ export function QuoteForm({
 }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<ShopReply>();
-  const reply = own(fetcher.data ?? refused, "quote");
+  const reply = own(useFetcherReply(fetcher) ?? refused, "quote");
   return (
     <fetcher.Form method="post" action="/cart" noValidate className="grid gap-x-3 sm:grid-cols-3">
       <CsrfInput value={csrf} />
@@ -148,7 +149,7 @@ export function RequestQuoteForm({
 }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<ShopReply>();
-  const reply = own(fetcher.data ?? refused, "request-quote");
+  const reply = own(useFetcherReply(fetcher) ?? refused, "request-quote");
   return (
     <fetcher.Form method="post" action="/cart" noValidate className="mt-4">
       <CsrfInput value={csrf} />

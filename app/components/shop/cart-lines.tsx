@@ -6,6 +6,7 @@ import { ErrorText, inputClass, secondaryButtonClass } from "~/components/member
 import type { CartItem } from "~/lib/api/shop.server";
 import { formatMoney } from "~/lib/shop/money";
 
+import { useFetcherReply } from "./fetcher-reply";
 import type { ShopReply } from "./shop-field";
 import { errorsOf, kept } from "./shop-field";
 
@@ -17,9 +18,10 @@ import { errorsOf, kept } from "./shop-field";
 function CartLine({ item, csrf, refused }: { item: CartItem; csrf: string; refused: ShopReply | null }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<ShopReply>();
+  const fresh = useFetcherReply(fetcher);
   const pending = fetcher.formData;
   if (pending?.get("intent") === "remove") return null;
-  const reply = fetcher.data?.id === item.id ? fetcher.data : refused?.id === item.id ? refused : null;
+  const reply = fresh?.id === item.id ? fresh : refused?.id === item.id ? refused : null;
   const optimistic = pending?.get("intent") === "update" ? Number(pending.get("qty")) : null;
   const qty = optimistic !== null && Number.isInteger(optimistic) && optimistic > 0 ? optimistic : item.qty;
   const name = item.product_name || item.name;

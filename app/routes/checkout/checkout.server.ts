@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 
 import type { AppLoadContext } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { data, redirectDocument } from "@remix-run/node";
 
 import { isUpstreamError } from "~/lib/api/errors";
 import { type Address, listAddresses } from "~/lib/api/profile.server";
@@ -159,7 +159,8 @@ export async function checkoutAction(request: Request, context: AppLoadContext) 
     const headers = new Headers(privately);
     const cookie = await visitor.sessionCookie();
     if (cookie) headers.append("Set-Cookie", cookie);
-    return redirect(to, { status: 303, headers });
+    // A document redirect: with JavaScript the gateway's page is not a route of this app.
+    return redirectDocument(to, { status: 303, headers });
   } catch (error) {
     if (!isUpstreamError(error)) throw error;
     if (error.status === 400 && !error.unavailable) {
