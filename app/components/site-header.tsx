@@ -1,4 +1,4 @@
-import { NavLink } from "@remix-run/react";
+import { NavLink, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
 import { AccountMenu } from "./account-menu";
@@ -39,8 +39,15 @@ function HeaderSearch() {
 }
 
 /** The shop's link: "Cart", and how many pieces it holds when any (a plain link: no script). */
-function CartLink({ count }: { count: number }) {
+function CartLink({ count: kept }: { count: number }) {
   const { t } = useTranslation();
+  // On the cart and the checkout the cart was just priced: its count wins over the session's,
+  // which two posts in flight at once may have left behind.
+  const priced = [useRouteLoaderData("routes/cart"), useRouteLoaderData("routes/checkout")].find(
+    (d): d is { cart: { item_count: number } } =>
+      typeof (d as { cart?: { item_count?: unknown } } | undefined)?.cart?.item_count === "number",
+  );
+  const count = priced ? priced.cart.item_count : kept;
   return (
     <a
       href="/cart"
