@@ -153,7 +153,7 @@ export function RequestQuoteForm({
   return (
     <fetcher.Form method="post" action="/cart" noValidate className="mt-4">
       <CsrfInput value={csrf} />
-      <h3 className="font-semibold">{t("shop.requestQuote")}</h3>
+      <h2 className="font-semibold">{t("shop.requestQuote")}</h2>
       <p className="mb-3 text-sm">{t("shop.requestQuoteIntro")}</p>
       <FormErrors id="request-errors" errors={errorsOf(reply, "")} />
       <input type="hidden" name="suburb" value={address.suburb} />
