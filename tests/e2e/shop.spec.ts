@@ -42,7 +42,10 @@ function line(page: Page, name: string) {
 
 /** The total the cart or invoice shows for a label of its totals list. */
 function total(page: Page, label: string) {
-  return page.locator("dt", { hasText: label }).first().locator("xpath=following-sibling::dd[1]");
+  return page
+    .locator("dt", { hasText: new RegExp(`^\\s*${label}\\s*$`) })
+    .first()
+    .locator("xpath=following-sibling::dd[1]");
 }
 
 async function setQuantity(page: Page, name: string, qty: number) {
@@ -156,7 +159,7 @@ test("a visitor fills a cart, signs in, pays and prints the invoice; nobody else
   const orderId = await pay(page);
 
   await expect(page.getByRole("heading", { level: 1, name: "Tax invoice" })).toBeVisible();
-  await expect(page.getByText(`ABN ${SITE.abn}`)).toBeVisible();
+  await expect(page.locator("main").getByText(`ABN ${SITE.abn}`)).toBeVisible();
   await expect(total(page, "Total")).toHaveText("$1,551.40");
   await expect(page.getByText("GST included")).toBeVisible();
   await expect(page.getByText("$141.04").first()).toBeVisible();
