@@ -34,4 +34,5 @@ try {
 } finally {
   await database.close();
 }
-process.exit(code);
+// Exit once what was printed has been written (a pipe is written asynchronously).
+process.stdout.write("", () => process.exit(code));
