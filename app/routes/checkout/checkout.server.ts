@@ -38,10 +38,13 @@ export interface CheckoutReply {
 
 const privately = { "Cache-Control": cacheControl.private };
 
-/** The gate of every checkout request: a member (else the login page and back), and the shop open. */
+/**
+ * The gate of every checkout request: the shop open (else the 404 page, even before a sign-in: a
+ * closed shop has no checkout to sign in for), and a member (else the login page and back).
+ */
 async function guard(request: Request, context: AppLoadContext) {
-  await requireMember(request, context);
   await requireShop(request, context);
+  await requireMember(request, context);
   return context.visitor();
 }
 
