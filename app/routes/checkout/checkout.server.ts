@@ -38,13 +38,10 @@ export interface CheckoutReply {
 
 const privately = { "Cache-Control": cacheControl.private };
 
-/**
- * The gate of every checkout request: the shop open (else the 404 page, even before a sign-in: a
- * closed shop has no checkout to sign in for), and a member (else the login page and back).
- */
+/** The gate of every checkout request: a member (else the login page and back), and the shop open. */
 async function guard(request: Request, context: AppLoadContext) {
-  await requireShop(request, context);
   await requireMember(request, context);
+  await requireShop(request, context);
   return context.visitor();
 }
 
