@@ -10,6 +10,10 @@ test("with the shop off, the shop's routes are 404 and nothing of it shows", asy
     expect(response?.status(), path).toBe(404);
     await expect(page.getByText("Page not found")).toBeVisible();
   }
+  // The checkout asks for a sign-in first (spec section 6); a member then finds no shop either
+  // (login.spec.ts).
+  await page.goto("/checkout");
+  await expect(page).toHaveURL("/login?redirectTo=%2Fcheckout");
   await page.goto("/catalogue/chairs-and-sunlounges/maleny-adirondack-chair");
   await expect(page.getByRole("heading", { level: 1, name: "Maleny Adirondack chair" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Add to cart" })).toHaveCount(0);
