@@ -5,8 +5,11 @@ import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { InvoiceView } from "~/components/shop/invoice-view";
 import { withRootMeta } from "~/lib/meta";
 import { loadInvoice } from "~/lib/shop/invoice.server";
+import { printLinks } from "~/lib/shop/print-links";
 
 export const meta: MetaFunction = ({ matches }) => withRootMeta(matches, [{ name: "robots", content: "noindex" }]);
+
+export const links = printLinks;
 
 export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => errorHeaders ?? loaderHeaders;
 
