@@ -80,10 +80,11 @@ export function createMailer(options: MailerOptions): Mailer {
   return {
     kind: "outbox",
     send(message) {
+      const name = outbox.name();
       track(() =>
         composer
           .sendMail({ from: options.from, ...message })
-          .then((info) => outbox(info.message as Buffer))
+          .then((info) => outbox.write(name, info.message as Buffer))
           .catch((error: unknown) =>
             log(`[mail] could not write "${message.subject}" to ${message.to} into the outbox:`, error),
           ),
@@ -94,22 +95,28 @@ export function createMailer(options: MailerOptions): Mailer {
 }
 
 /**
- * Writes each message into `dir` as `<UTC time>-<sequence>-<random>.eml`: names sort by time (the
- * sequence orders messages of one millisecond, the random part keeps two processes apart). Each
- * file is written under a temporary name and renamed, so a reader never sees half a message.
+ * Writes each message into `dir` as `<UTC time>-<sequence>-<random>.eml`: names sort by the time
+ * `send` was called (the sequence orders messages of one millisecond, the random part keeps two
+ * processes apart), whichever message is composed first. Each file is written under a temporary
+ * name and renamed, so a reader never sees half a message.
  */
 function outboxWriter(dir: string) {
   let lastStamp = "";
   let sequence = 0;
-  return async (raw: Buffer) => {
-    await mkdir(dir, { recursive: true, mode: 0o700 }); // again each time: someone may have removed it
-    const stamp = new Date().toISOString().replace(/[-:]/g, "").replace(".", "");
-    sequence = stamp === lastStamp ? sequence + 1 : 0;
-    lastStamp = stamp;
-    const name = `${stamp}-${String(sequence).padStart(4, "0")}-${randomBytes(3).toString("hex")}.eml`;
-    const temporary = path.join(dir, `.${name}.tmp`);
-    await writeFile(temporary, raw, { mode: 0o600 });
-    await rename(temporary, path.join(dir, name));
+  return {
+    /** The next file's name, taken when the message is handed over. */
+    name() {
+      const stamp = new Date().toISOString().replace(/[-:]/g, "").replace(".", "");
+      sequence = stamp === lastStamp ? sequence + 1 : 0;
+      lastStamp = stamp;
+      return `${stamp}-${String(sequence).padStart(4, "0")}-${randomBytes(3).toString("hex")}.eml`;
+    },
+    async write(name: string, raw: Buffer) {
+      await mkdir(dir, { recursive: true, mode: 0o700 }); // again each time: someone may have removed it
+      const temporary = path.join(dir, `.${name}.tmp`);
+      await writeFile(temporary, raw, { mode: 0o600 });
+      await rename(temporary, path.join(dir, name));
+    },
   };
 }
 
