@@ -3,9 +3,7 @@
  * are the `form` keys of `locales/<lng>/mail.json` (English when missing); every answer is put
  * into the HTML escaped.
  */
-import { readFileSync } from "node:fs";
-
-import { escapeHtml, mailLanguage } from "../mail/templates";
+import { escapeHtml, mailDirection, mailLanguage, mailSection } from "../mail/templates";
 
 export type FormMailKind = "notify" | "receipt";
 
@@ -20,19 +18,7 @@ export interface FormMailValues {
   amount?: string;
 }
 
-const LOCALES = new URL("../../locales/", import.meta.url);
-const RTL = new Set(["ar", "fa", "he", "ur"]);
-const cache = new Map<string, Record<string, string>>();
-
-function formTexts(language: string): Record<string, string> {
-  let texts = cache.get(language);
-  if (!texts) {
-    const all = JSON.parse(readFileSync(new URL(`${language}/mail.json`, LOCALES), "utf8")) as Record<string, unknown>;
-    texts = (all.form ?? {}) as Record<string, string>;
-    cache.set(language, texts);
-  }
-  return texts;
-}
+const formTexts = (language: string) => mailSection(language, "form");
 
 /** The subject, plain text and HTML of a form mail in `language`. */
 export function renderFormMail(kind: FormMailKind, language: string | null | undefined, values: FormMailValues) {
@@ -58,7 +44,7 @@ export function renderFormMail(kind: FormMailKind, language: string | null | und
         `<td style="padding:4px 0;white-space:pre-wrap">${escapeHtml(a.value)}</td></tr>`,
     )
     .join("\n");
-  const dir = RTL.has(chosen.split("-")[0]) ? "rtl" : "ltr";
+  const dir = mailDirection(chosen);
   const html = [
     "<!doctype html>",
     `<html lang="${escapeHtml(chosen)}" dir="${dir}">`,

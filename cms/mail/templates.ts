@@ -68,6 +68,17 @@ function textsOf(language: string): Texts {
   return texts;
 }
 
+/** One section of a language's mail texts (`form`, `order`…), each value a string template. */
+export function mailSection(language: string, section: string): Record<string, string> {
+  const node = textsOf(language)[section];
+  return node && typeof node === "object" ? (node as Record<string, string>) : {};
+}
+
+/** The writing direction of a mail in `language`. */
+export function mailDirection(language: string): "rtl" | "ltr" {
+  return RTL.has(language.split("-")[0]) ? "rtl" : "ltr";
+}
+
 function lookup(texts: Texts, key: string): string | undefined {
   let node: unknown = texts;
   for (const part of key.split(".")) node = (node as Texts | undefined)?.[part];
@@ -171,7 +182,7 @@ function renderHtml(blocks: Block[], signOff: string, language: string, subject:
       );
     })
     .join("\n");
-  const dir = RTL.has(language.split("-")[0]) ? "rtl" : "ltr";
+  const dir = mailDirection(language);
   return [
     "<!doctype html>",
     `<html lang="${escapeHtml(language)}" dir="${dir}">`,

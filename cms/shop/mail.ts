@@ -3,27 +3,13 @@
  * missing), a plain-text part and an HTML part with every value escaped. It shows the invoice
  * number, the business's name and ABN, each line, shipping, discount, total and the GST included.
  */
-import { readFileSync } from "node:fs";
-
-import { escapeHtml, mailLanguage } from "../mail/templates";
+import { escapeHtml, mailDirection, mailLanguage, mailSection } from "../mail/templates";
 import type { orderJson } from "./invoices";
 import { formatMoney } from "./pricing";
 
 type Invoice = ReturnType<typeof orderJson>;
 
-const LOCALES = new URL("../../locales/", import.meta.url);
-const RTL = new Set(["ar", "fa", "he", "ur"]);
-const cache = new Map<string, Record<string, string>>();
-
-function orderTexts(language: string): Record<string, string> {
-  let texts = cache.get(language);
-  if (!texts) {
-    const all = JSON.parse(readFileSync(new URL(`${language}/mail.json`, LOCALES), "utf8")) as Record<string, unknown>;
-    texts = (all.order ?? {}) as Record<string, string>;
-    cache.set(language, texts);
-  }
-  return texts;
-}
+const orderTexts = (language: string) => mailSection(language, "order");
 
 const money = (dollarsValue: number) => formatMoney(Math.round(dollarsValue * 100));
 
@@ -89,7 +75,7 @@ export function renderInvoiceMail(language: string | null | undefined, invoice: 
   const row = (label: string, amount: string, bold = false) =>
     `<tr${bold ? ' style="font-weight:bold"' : ""}><td style="padding:4px 12px 4px 0">${escapeHtml(label)}</td>` +
     `<td style="padding:4px 0;text-align:end;white-space:nowrap">${escapeHtml(amount)}</td></tr>`;
-  const dir = RTL.has(chosen.split("-")[0]) ? "rtl" : "ltr";
+  const dir = mailDirection(chosen);
   const html = [
     "<!doctype html>",
     `<html lang="${escapeHtml(chosen)}" dir="${dir}">`,
