@@ -13,7 +13,7 @@ type Options = Record<string, unknown>;
  * has one (`key_one`, `key_other`), a default value, and the key itself when nothing matches.
  * tests: browser-i18n.test.ts renders every key of every language both ways and compares.
  */
-function translator(lng: string, messages: Messages) {
+export function translator(lng: string, messages: Messages) {
   const plurals = new Intl.PluralRules(lng);
   const lookup = (key: string) => {
     let node: unknown = messages;

@@ -49,6 +49,8 @@ export interface SessionData {
   cartAddress?: { suburb: string; postcode: string; country: string };
   /** The shipping option the visitor chose (a shipping type's id). */
   cartShipping?: number;
+  /** When a signed-in admin last asked for a back-office page (ms): idle for 30 minutes signs them out. */
+  adminSeenAt?: number;
   /** remix-auth-oauth2's state of the authorisation-code flow, and its PKCE verifier (its key names). */
   "oauth2:state"?: string;
   "oauth2:codeVerifier"?: string;

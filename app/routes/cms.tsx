@@ -1,21 +1,46 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Outlet, useLoaderData } from "@remix-run/react";
 
+import { requireBackOffice } from "~/back-office/access.server";
+import { BackOfficeLayout } from "~/back-office/layout";
+import { backOfficeMessages } from "~/back-office/messages.server";
+import { BackOfficeText } from "~/back-office/text";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
-import { siteOrigin } from "~/lib/origin.server";
+import { cacheControl } from "~/lib/cache-control";
+import { withRootMeta } from "~/lib/meta";
+import backOfficeStylesheet from "~/styles/back-office.css";
+
+/** The back-office's own rules: no page of the site carries them (decision 031's budget). */
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: backOfficeStylesheet }];
+
+export const meta: MetaFunction = ({ matches }) => withRootMeta(matches, [{ name: "robots", content: "noindex" }]);
+
+export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => errorHeaders ?? loaderHeaders;
 
 /**
- * The 'cms' page name sends the browser to the back-office on the API host. When the API is
- * embedded, the API host is this site, whose back-office routes come with their own issue.
+ * The back-office (docs/back-office.md): admins only. Its screens are the child routes; each of
+ * their loaders and actions checks the admin again (`requireBackOffice`), since loaders run in
+ * parallel. `browser: true`: the editors want the runtime.
  */
-export function loader({ request, context }: LoaderFunctionArgs) {
-  const apiOrigin = context.upstream.publicUrl.replace(/\/+$/, "");
-  if (apiOrigin && apiOrigin !== siteOrigin(request, context)) throw redirect(`${apiOrigin}/cms`);
-  throw data(null, { status: 404 });
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { visitor } = await requireBackOffice(request, context);
+  const lng = visitor.preferences.locale;
+  return data(
+    { lng, messages: backOfficeMessages(lng), browser: true },
+    { headers: { "Cache-Control": cacheControl.private } },
+  );
 }
 
-export default function Cms() {
-  return null;
+export default function BackOffice() {
+  const { lng, messages } = useLoaderData<typeof loader>();
+  return (
+    <BackOfficeText lng={lng} messages={messages}>
+      <BackOfficeLayout>
+        <Outlet />
+      </BackOfficeLayout>
+    </BackOfficeText>
+  );
 }
 
 export function ErrorBoundary() {

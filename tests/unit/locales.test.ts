@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 
 import { describe, expect, it } from "vitest";
 
-/** Checks every locales/{lng}/common.json against the English messages. */
+/** Checks every locales/{lng}/common.json (the site) and cms.json (the back-office) against the English messages. */
 
 const LOCALES_DIR = fileURLToPath(new URL("../../locales", import.meta.url));
 
@@ -56,10 +56,15 @@ const SAME_AS_ENGLISH_ALLOWED: Record<string, readonly string[]> = {
   "pt-BR": ["nav.menu"],
 };
 
+/** The same, for the back-office's messages (cms.json): words such as "URL" are the same in many languages. */
+const BACK_OFFICE_SAME_AS_ENGLISH_ALLOWED: Record<string, readonly string[]> = {
+  "*": [],
+};
+
 type Messages = { [key: string]: string | Messages };
 
-function readMessages(lng: string): Messages {
-  return JSON.parse(readFileSync(join(LOCALES_DIR, lng, "common.json"), "utf8")) as Messages;
+function readMessages(lng: string, file: string): Messages {
+  return JSON.parse(readFileSync(join(LOCALES_DIR, lng, file), "utf8")) as Messages;
 }
 
 /** Flattens nested messages into dotted keys, e.g. { nav: { skip } } → "nav.skip". */
@@ -86,13 +91,17 @@ const languages = readdirSync(LOCALES_DIR, { withFileTypes: true })
   .map((entry) => entry.name)
   .sort();
 
-const english = flatten(readMessages("en"));
 const others = languages.filter((lng) => lng !== "en");
 
-describe("locales", () => {
-  it("has exactly the expected languages", () => {
-    expect(languages).toEqual([...EXPECTED_LANGUAGES].sort());
-  });
+it("has exactly the expected languages", () => {
+  expect(languages).toEqual([...EXPECTED_LANGUAGES].sort());
+});
+
+describe.each([
+  { file: "common.json", allowance: SAME_AS_ENGLISH_ALLOWED },
+  { file: "cms.json", allowance: BACK_OFFICE_SAME_AS_ENGLISH_ALLOWED },
+])("locales/*/$file", ({ file, allowance }) => {
+  const english = flatten(readMessages("en", file));
 
   it("English messages are all non-empty strings", () => {
     for (const [key, value] of english) {
@@ -101,7 +110,7 @@ describe("locales", () => {
   });
 
   it("allowance only names keys that English has", () => {
-    const unknown = Object.entries(SAME_AS_ENGLISH_ALLOWED).flatMap(([lng, keys]) =>
+    const unknown = Object.entries(allowance).flatMap(([lng, keys]) =>
       keys.filter((key) => !english.has(key)).map((key) => `${lng}: ${key}`),
     );
     expect(unknown).toEqual([]);
@@ -110,7 +119,7 @@ describe("locales", () => {
   describe.each(others)("%s", (lng) => {
     // Read lazily so that a missing or broken file fails this language's tests, not the whole file.
     let cached: Map<string, unknown> | undefined;
-    const load = () => (cached ??= flatten(readMessages(lng)));
+    const load = () => (cached ??= flatten(readMessages(lng, file)));
 
     it("has the same keys as English", () => {
       const messages = load();
@@ -144,7 +153,7 @@ describe("locales", () => {
 
     it("does not leave messages in English beyond the allowance", () => {
       const messages = load();
-      const allowed = new Set([...(SAME_AS_ENGLISH_ALLOWED["*"] ?? []), ...(SAME_AS_ENGLISH_ALLOWED[lng] ?? [])]);
+      const allowed = new Set([...(allowance["*"] ?? []), ...(allowance[lng] ?? [])]);
       const untranslated = [...english]
         .filter(([key, en]) => messages.get(key) === en && !allowed.has(key))
         .map(([key]) => key);

@@ -61,7 +61,8 @@ export function signIn(session: AppSession, answer: TokenAnswer, user: AccountUs
  */
 export function signOut(session: AppSession) {
   clearSignIn(session);
-  for (const key of ["csrf", "redirectTo", "oauth2:state", "oauth2:codeVerifier"] as const) session.unset(key);
+  for (const key of ["csrf", "redirectTo", "adminSeenAt", "oauth2:state", "oauth2:codeVerifier"] as const)
+    session.unset(key);
   session.set("sid", randomUUID());
   forgetCart(session);
 }
