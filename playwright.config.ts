@@ -7,11 +7,12 @@ import { E2E_SESSION_SECRET } from "./tests/e2e/support";
  * JavaScript and without. A second server whose upstream is unreachable checks the fallbacks.
  * `npm test` builds first; run alone with `npx playwright test` after `npm run build`.
  */
-// E2E_PORT moves the three servers (the offline one takes the next port, the shop's the one
-// after), so two checkouts can run at once.
+// E2E_PORT moves the four servers (the offline one takes the next port, the shop's the one
+// after, then the back-office's), so two checkouts can run at once.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const OFFLINE_PORT = PORT + 1;
 const SHOP_PORT = PORT + 2;
+const BACK_OFFICE_PORT = PORT + 3;
 // Set in the environment, so the workers (their own processes) read the same server's DATA_DIR:
 // its demo-credentials.txt and its mail outbox (tests/e2e/accounts.ts).
 process.env.E2E_DATA_DIR ??= `./.cache/e2e-${process.pid}`;
@@ -19,6 +20,9 @@ const dataDir = process.env.E2E_DATA_DIR;
 // The shop's server keeps its own database, where `npm run settings` has switched the shop on.
 process.env.E2E_SHOP_DATA_DIR ??= `${dataDir}-shop`;
 const shopDataDir = process.env.E2E_SHOP_DATA_DIR;
+// The back-office's journeys edit pages, records and settings on a server of their own.
+process.env.E2E_BACK_OFFICE_DATA_DIR ??= `${dataDir}-back-office`;
+const backOfficeDataDir = process.env.E2E_BACK_OFFICE_DATA_DIR;
 
 /** What the site's servers share: the session secret, no warm-up, room for many sign-ins. */
 const siteEnv = (port: number, dir: string) => ({
@@ -65,8 +69,24 @@ export default defineConfig({
   // fetches, so the journeys run without one, except pwa.spec.ts, which allows it.
   use: { baseURL: `http://localhost:${PORT}`, trace: "retain-on-failure", serviceWorkers: "block" },
   projects: [
-    { name: "js", use: { ...chromium, javaScriptEnabled: true }, testIgnore: /(offline|shop)\.spec/ },
-    { name: "no-js", use: { ...chromium, javaScriptEnabled: false }, testIgnore: /(offline|shop)\.spec/ },
+    { name: "js", use: { ...chromium, javaScriptEnabled: true }, testIgnore: /(offline|shop|back-office-.*)\.spec/ },
+    {
+      name: "no-js",
+      use: { ...chromium, javaScriptEnabled: false },
+      testIgnore: /(offline|shop|back-office-.*)\.spec/,
+    },
+    // The back-office's journeys change pages, records and settings: on a server of their own,
+    // so no other journey sees their edits (decision 080's reason, again).
+    {
+      name: "cms-js",
+      use: { ...chromium, javaScriptEnabled: true, baseURL: `http://localhost:${BACK_OFFICE_PORT}` },
+      testMatch: /back-office-.*\.spec/,
+    },
+    {
+      name: "cms-no-js",
+      use: { ...chromium, javaScriptEnabled: false, baseURL: `http://localhost:${BACK_OFFICE_PORT}` },
+      testMatch: /back-office-.*\.spec/,
+    },
     {
       name: "shop-js",
       use: { ...chromium, javaScriptEnabled: true, baseURL: `http://localhost:${SHOP_PORT}` },
@@ -114,6 +134,14 @@ export default defineConfig({
       env: siteEnv(SHOP_PORT, shopDataDir),
       reuseExistingServer: false,
       timeout: 180_000,
+      stdout: "pipe",
+    },
+    {
+      command: "npx tsx server.ts",
+      url: `http://localhost:${BACK_OFFICE_PORT}/healthz`,
+      env: siteEnv(BACK_OFFICE_PORT, backOfficeDataDir),
+      reuseExistingServer: false,
+      timeout: 120_000,
       stdout: "pipe",
     },
   ],

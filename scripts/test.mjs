@@ -75,6 +75,7 @@ step(
 rmSync(e2eData, { recursive: true, force: true });
 rmSync(`${e2eData}-offline`, { recursive: true, force: true });
 rmSync(`${e2eData}-shop`, { recursive: true, force: true });
+rmSync(`${e2eData}-back-office`, { recursive: true, force: true });
 
 // One closing line for everything that ran.
 let passed = 0;

@@ -9,11 +9,15 @@ import { E2E_SESSION_SECRET } from "./support";
 
 /**
  * The DATA_DIR of the server the running journey talks to (playwright.config.ts sets them for every
- * worker): the shop's server for the shop projects, else the main one.
+ * worker): the shop's server for the shop projects, the back-office's for the cms ones, else the main one.
  */
 export function e2eDataDir() {
-  const shop = test.info().project.name.startsWith("shop-");
-  const dir = shop ? process.env.E2E_SHOP_DATA_DIR : process.env.E2E_DATA_DIR;
+  const project = test.info().project.name;
+  const dir = project.startsWith("shop-")
+    ? process.env.E2E_SHOP_DATA_DIR
+    : project.startsWith("cms-")
+      ? process.env.E2E_BACK_OFFICE_DATA_DIR
+      : process.env.E2E_DATA_DIR;
   if (!dir) throw new Error("E2E_DATA_DIR is not set: run the journeys through playwright.config.ts");
   return dir;
 }
