@@ -14,6 +14,7 @@ import { readBody } from "./body";
 import { domainUpdateBody, getDomain, updateDomain } from "./domain";
 import { pageDocRoutes } from "./page-routes";
 import { type Notify, recordRoutes } from "./record-routes";
+import { upload } from "./uploads";
 
 export const ADMIN_PATH = "/api/v1/cognito/admin";
 
@@ -47,6 +48,12 @@ export function adminRoutes(options: AdminRoutesOptions) {
     const { settings } = await readBody(c, domainUpdateBody);
     const { data, change } = await updateDomain(c.var.db, settings, { now: c.var.now, userId: c.var.user.id });
     await options.notify(change);
+    return c.json({ data });
+  });
+
+  app.post("/upload", async (c) => {
+    const { data, change } = await upload(c);
+    if (change) await options.notify(change);
     return c.json({ data });
   });
 
