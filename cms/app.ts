@@ -10,6 +10,8 @@ import { oauthRoutes } from "./accounts/oauth";
 import { DEFAULT_AUTH_RATE_LIMIT } from "./accounts/rate-limit";
 import { accountRoutes, imageTooLarge, UPLOAD_BODY_BYTES, UPLOAD_PATH } from "./accounts/routes";
 import { tokenKey } from "./accounts/tokens";
+import { ADMIN_PATH, adminRoutes } from "./admin/routes";
+import { ADMIN_UPLOAD_BODY_BYTES, ADMIN_UPLOAD_PATH, uploadTooLarge } from "./admin/uploads";
 import { catalogueRoutes } from "./catalogue/routes";
 import { contentRoutes } from "./content/routes";
 import type { CmsEnv } from "./context";
@@ -92,10 +94,17 @@ export function createCmsApp(database: Database, options: CmsAppOptions = {}): C
           ? MAX_GRAPHQL_BODY_BYTES
           : path === UPLOAD_PATH
             ? UPLOAD_BODY_BYTES
-            : path.startsWith(FORM_SUBMIT_PATH)
-              ? FORM_SUBMIT_BODY_BYTES
-              : MAX_BODY_BYTES,
-      (path) => (path === UPLOAD_PATH ? apiErrorResponse(imageTooLarge()) : tooLarge()),
+            : path === ADMIN_UPLOAD_PATH
+              ? ADMIN_UPLOAD_BODY_BYTES
+              : path.startsWith(FORM_SUBMIT_PATH)
+                ? FORM_SUBMIT_BODY_BYTES
+                : MAX_BODY_BYTES,
+      (path) =>
+        path === UPLOAD_PATH
+          ? apiErrorResponse(imageTooLarge())
+          : path === ADMIN_UPLOAD_PATH
+            ? apiErrorResponse(uploadTooLarge())
+            : tooLarge(),
     ),
   );
   const clock = options.clock ?? Date.now;
@@ -105,12 +114,14 @@ export function createCmsApp(database: Database, options: CmsAppOptions = {}): C
       : (options.tokenSecret ?? new Uint8Array(randomBytes(32)));
   const authRateLimit = options.authRateLimit ?? DEFAULT_AUTH_RATE_LIMIT;
   const mailer = options.mailer ?? warningMailer;
+  const notify = createNotifier(options.onContentChange);
   const paymentGateway =
     options.paymentGateway ??
     createTestGateway({ secret: options.paymentNotifySecret ?? randomBytes(32).toString("base64url") });
   app.use("*", async (c, next) => {
     c.set("db", database.db);
     c.set("now", clock());
+    c.set("notify", notify);
     c.set("tokenSecret", tokenSecret);
     c.set("authRateLimit", authRateLimit);
     c.set("siteUrl", options.siteUrl);
@@ -138,6 +149,7 @@ export function createCmsApp(database: Database, options: CmsAppOptions = {}): C
   app.route("/", oauthRoutes);
   app.route("/api/v1/cognito/giftVoucher", voucherRoutes());
   app.route("/api/v1/cognito/payment", paymentRoutes);
+  app.route(ADMIN_PATH, adminRoutes({ notify }));
   if (paymentGateway instanceof TestGateway) {
     app.route(
       "/",
@@ -145,7 +157,7 @@ export function createCmsApp(database: Database, options: CmsAppOptions = {}): C
     );
   }
 
-  app.on(["GET", "POST"], "/graphql", (c) => yoga.fetch(c.req.raw, { db: database.db, now: c.var.now }));
+  app.on(["GET", "POST"], "/graphql", (c) => yoga.fetch(c.req.raw, { db: database.db, now: c.var.now, notify }));
 
   app.get("/api/healthz", async (c) => {
     await database.ping();
@@ -165,6 +177,6 @@ export function createCmsApp(database: Database, options: CmsAppOptions = {}): C
 
   return {
     fetch: (request, env) => Promise.resolve(app.fetch(request, env)), // env: Node's request, for the client's address
-    notify: createNotifier(options.onContentChange),
+    notify,
   };
 }
