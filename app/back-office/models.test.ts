@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+
+import { formValue, modelSchema, modelSpec, MODELS } from "./models";
+
+const schemaOf = (name: string) => modelSchema(modelSpec(name)!);
+
+describe("the back-office's model descriptions as zod schemas", () => {
+  it("accepts a whole product and sends its price in cents", () => {
+    const parsed = schemaOf("product").safeParse({ name: "Bench", group_id: 3, price_cents: 1249.5 });
+    expect(parsed.success && parsed.data).toMatchObject({
+      name: "Bench",
+      group_id: 3,
+      price_cents: 124950,
+      description: "",
+      sort_order: null,
+    });
+  });
+
+  it("names the field that is wrong, with its message's key", () => {
+    const parsed = schemaOf("product").safeParse({ group_id: 3, price_cents: -1 });
+    expect(parsed.success).toBe(false);
+    const errors = parsed.success ? {} : parsed.error.flatten().fieldErrors;
+    expect(errors).toEqual({ name: ["records.errors.required"], price_cents: ["records.errors.money"] });
+  });
+
+  it("refuses a select's value that is not one of its options", () => {
+    const parsed = schemaOf("link").safeParse({ name: "Home", link: "/", parent: "sidebar" });
+    expect(parsed.success ? {} : parsed.error.flatten().fieldErrors).toEqual({ parent: ["records.errors.choose"] });
+  });
+
+  it("keeps a form's question rows, leaves out the blank one and checks the rest", () => {
+    const schema = schemaOf("form");
+    const ok = schema.safeParse({
+      name: "Enquiry",
+      url: "enquiry",
+      questions: [{ label: "Email", name: "email", field_type: "email", required: true }, {}],
+    });
+    expect(ok.success && ok.data.questions).toEqual([
+      { label: "Email", name: "email", field_type: "email", required: true },
+    ]);
+    const bad = schema.safeParse({
+      name: "Enquiry",
+      url: "enquiry",
+      questions: [{ label: "Colour", field_type: "rainbow" }],
+    });
+    expect(bad.success).toBe(false);
+    expect(bad.success ? [] : bad.error.issues.map((i) => i.path.join("."))).toEqual(["questions.0.field_type"]);
+  });
+
+  it("shows a record's cents as dollars and its nulls as empty inputs", () => {
+    const product = modelSpec("product")!;
+    const price = product.fields.find((x) => x.name === "price_cents")!;
+    expect(formValue(price, 124950)).toBe("1249.50");
+    expect(
+      formValue(
+        product.fields.find((x) => x.name === "slug")!,
+        null,
+      ),
+    ).toBe("");
+  });
+
+  it("describes every model of the contract's table the screens edit", () => {
+    expect(MODELS.map((m) => m.name).sort()).toEqual(
+      [
+        "faq",
+        "form",
+        "gallery",
+        "group",
+        "link",
+        "person",
+        "product",
+        "redirect",
+        "slide",
+        "testimonial",
+        "user",
+        "voucherTheme",
+      ].sort(),
+    );
+  });
+});
