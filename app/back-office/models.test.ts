@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { formValue, modelSchema, modelSpec, MODELS } from "./models";
+import { formValue, MODELS, modelSchema, modelSpec } from "./models";
 
 const schemaOf = (name: string) => modelSchema(modelSpec(name)!);
 
