@@ -6,26 +6,35 @@ const schemaOf = (name: string) => modelSchema(modelSpec(name)!);
 
 describe("the back-office's model descriptions as zod schemas", () => {
   it("accepts a whole product and sends its price in cents", () => {
-    const parsed = schemaOf("product").safeParse({ name: "Bench", group_id: 3, price_cents: 1249.5 });
+    const parsed = schemaOf("product").safeParse({ name: "Bench", slug: "bench", group_id: 3, price_cents: 1249.5 });
     expect(parsed.success && parsed.data).toMatchObject({
       name: "Bench",
       group_id: 3,
       price_cents: 124950,
       description: "",
-      sort_order: null,
     });
   });
 
   it("names the field that is wrong, with its message's key", () => {
-    const parsed = schemaOf("product").safeParse({ group_id: 3, price_cents: -1 });
+    const parsed = schemaOf("product").safeParse({ slug: "bench", group_id: 3, price_cents: -1 });
     expect(parsed.success).toBe(false);
     const errors = parsed.success ? {} : parsed.error.flatten().fieldErrors;
     expect(errors).toEqual({ name: ["records.errors.required"], price_cents: ["records.errors.money"] });
   });
 
   it("refuses a select's value that is not one of its options", () => {
-    const parsed = schemaOf("link").safeParse({ name: "Home", link: "/", parent: "sidebar" });
-    expect(parsed.success ? {} : parsed.error.flatten().fieldErrors).toEqual({ parent: ["records.errors.choose"] });
+    const parsed = schemaOf("testimonial").safeParse({ name: "Ann", rating: "9" });
+    expect(parsed.success ? {} : parsed.error.flatten().fieldErrors).toEqual({ rating: ["records.errors.choose"] });
+    const ok = schemaOf("testimonial").safeParse({ name: "Ann", rating: "5" });
+    expect(ok.success && ok.data.rating).toBe(5);
+  });
+
+  it("sends a group's parent only when the group is made (moving is group/move)", () => {
+    const spec = modelSpec("group")!;
+    const made = modelSchema(spec, true).safeParse({ name: "Chairs", slug: "chairs", parent_id: 4 });
+    expect(made.success && made.data.parent_id).toBe(4);
+    const changed = modelSchema(spec).safeParse({ name: "Chairs", slug: "chairs", parent_id: 4 });
+    expect(changed.success && "parent_id" in changed.data).toBe(false);
   });
 
   it("keeps a form's question rows, leaves out the blank one and checks the rest", () => {

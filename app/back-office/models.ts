@@ -17,6 +17,8 @@ export interface FieldSpec {
   required?: boolean;
   /** A select's values. */
   options?: readonly string[];
+  /** Sent only when the record is made (a group's parent and model: moving is group/move). */
+  createOnly?: boolean;
 }
 
 export interface ModelSpec {
@@ -60,7 +62,7 @@ export const MODELS: readonly ModelSpec[] = [
     columns: ["name", "price_cents"],
     fields: [
       f("name", "text", required),
-      f("slug"),
+      f("slug", "text", required),
       f("group_id", "group", required),
       f("price_cents", "money", required),
       f("description", "html"),
@@ -73,7 +75,15 @@ export const MODELS: readonly ModelSpec[] = [
   {
     name: "group",
     columns: ["name", "slug"],
-    fields: [f("name", "text", required), f("slug"), f("url"), f("content", "html"), f("meta_description", "textarea")],
+    fields: [
+      f("name", "text", required),
+      f("slug", "text", required),
+      f("parent_id", "group", { createOnly: true }),
+      f("model", "text", { createOnly: true }),
+      f("url"),
+      f("content", "html"),
+      f("meta_description", "textarea"),
+    ],
   },
   {
     name: "slide",
@@ -135,7 +145,7 @@ export const MODELS: readonly ModelSpec[] = [
     fields: [
       f("name", "text", required),
       f("link", "text", required),
-      f("parent", "select", { required: true, options: ["header", "footer", "social"] }),
+      f("parent", "text", required),
       f("icon"),
       f("sort_order", "number"),
     ],
@@ -213,7 +223,9 @@ export function fieldSchema(field: FieldSpec): z.ZodTypeAny {
     case "number":
     case "group": {
       const n = z.number({ required_error: ERR("required"), invalid_type_error: ERR("number") }).int(ERR("number"));
-      return need ? n : n.nullish().transform((v) => v ?? null);
+      if (need) return n;
+      // An empty group is "none" (null); an empty number is left to the CMS's default (not sent).
+      return field.kind === "group" ? n.nullish().transform((v) => v ?? null) : n.optional();
     }
     case "money": {
       const m = z
@@ -245,9 +257,14 @@ export function fieldSchema(field: FieldSpec): z.ZodTypeAny {
   }
 }
 
+/** The fields of a model's form: all when the record is made, else those that can change. */
+export function formFields(spec: ModelSpec, creating: boolean) {
+  return spec.fields.filter((field) => creating || !field.createOnly);
+}
+
 /** The schema of a model's form: its fields, each checked as `fieldSchema` says. */
-export function modelSchema(spec: ModelSpec) {
-  return z.object(Object.fromEntries(spec.fields.map((field) => [field.name, fieldSchema(field)])));
+export function modelSchema(spec: ModelSpec, creating = false) {
+  return z.object(Object.fromEntries(formFields(spec, creating).map((field) => [field.name, fieldSchema(field)])));
 }
 
 /** A record's value as its input shows it: cents as dollars, null as empty, questions as rows. */

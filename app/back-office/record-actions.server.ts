@@ -6,7 +6,7 @@ import { readProtectedForm } from "~/lib/csrf.server";
 import { invalid } from "~/lib/forms.server";
 import type { Visitor } from "~/lib/visitor.server";
 
-import { modelSchema,type ModelSpec } from "./models";
+import { modelSchema, type ModelSpec } from "./models";
 import { done, replyWith } from "./records.server";
 import {
   addPhoto,
@@ -44,7 +44,7 @@ export function photosOf(record: Record<string, unknown>) {
 
 /** A record's new or changed fields; a new record goes on to its own page. */
 async function saveRecord(visitor: Visitor, formData: FormData, spec: ModelSpec, id: number | null) {
-  const submission = parseWithZod(formData, { schema: modelSchema(spec) });
+  const submission = parseWithZod(formData, { schema: modelSchema(spec, id === null) });
   if (submission.status !== "success") return invalid(submission.reply());
   try {
     if (id === null) {

@@ -12,7 +12,7 @@ import { Form } from "@remix-run/react";
 
 import { CsrfInput } from "~/components/member/csrf-input";
 
-import { type FieldSpec, formValue, modelSchema, type ModelSpec, QUESTION_TYPES } from "./models";
+import { type FieldSpec, formFields, formValue, modelSchema, type ModelSpec, QUESTION_TYPES } from "./models";
 import { useBackOfficeText } from "./text";
 import { buttonClass, FieldError, FormAlert, inputClass } from "./ui";
 
@@ -43,8 +43,10 @@ export function RecordForm({
   lastResult?: SubmissionResult<string[]> | null;
 }) {
   const t = useBackOfficeText();
-  const schema = modelSchema(spec);
-  const defaultValue = Object.fromEntries(spec.fields.map((f) => [f.name, formValue(f, record?.[f.name])]));
+  const creating = record === null;
+  const schema = modelSchema(spec, creating);
+  const shown = formFields(spec, creating);
+  const defaultValue = Object.fromEntries(shown.map((f) => [f.name, formValue(f, record?.[f.name])]));
   const [form, fields] = useForm({
     id: `record-${spec.name}`,
     lastResult: lastResult ?? undefined,
@@ -57,7 +59,7 @@ export function RecordForm({
       <CsrfInput value={csrf} />
       <input type="hidden" name="intent" value="save" />
       <FormAlert id={form.errorId} errors={form.errors} />
-      {spec.fields.map((f) => (
+      {shown.map((f) => (
         <FieldInput key={f.name} spec={f} field={fields[f.name] as Field} groups={groups} />
       ))}
       <button type="submit" className={buttonClass}>

@@ -49,7 +49,7 @@ export interface GroupOption {
 
 /** Every group as a tree in document order (the nested set's `lft`), each with its depth. */
 export async function groupTree(t: Transport): Promise<GroupOption[]> {
-  const { data: rows } = await listRecords(t, "group", { sort: "lft", dir: "asc", page_size: 1000 });
+  const { data: rows } = await listRecords(t, "group", { sort: "lft", dir: "asc", page_size: 100 });
   return treeOrder(rows);
 }
 
