@@ -29,6 +29,15 @@ describe("the CMS's refusals as the form's errors", () => {
     expect(mapped?.fieldErrors).toEqual({ "questions[1].name": ["Taken"] });
   });
 
+  it("strips the body's prefix from a setting's field name", () => {
+    const mapped = adminErrors(
+      refusal(400, { "settings.time_zone": ["must be a time zone"] }),
+      ["time_zone"],
+      "settings.",
+    );
+    expect(mapped?.fieldErrors).toEqual({ time_zone: ["must be a time zone"] });
+  });
+
   it("shows a refusal without field errors (a 415 upload) by its message", () => {
     expect(adminErrors(new UpstreamError("SVG files are not accepted", 415, "/upload"), ["photo"])).toEqual({
       fieldErrors: {},

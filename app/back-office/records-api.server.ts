@@ -174,12 +174,14 @@ export async function dashboard(t: Transport): Promise<Dashboard> {
 export function adminErrors(
   error: unknown,
   fields: readonly string[],
+  /** A prefix of the body's field names that the form's names have not (`settings.`). */
+  within = "",
 ): { fieldErrors: Record<string, string[]>; formErrors: string[]; status: number } | null {
   if (!isUpstreamError(error) || error.unavailable) return null;
   const fieldErrors: Record<string, string[]> = {};
   const formErrors: string[] = [];
   for (const [field, messages] of Object.entries(error.errors ?? {})) {
-    const name = conformName(field);
+    const name = conformName(within && field.startsWith(within) ? field.slice(within.length) : field);
     if (fields.includes(name) || fields.includes(name.replace(/\[\d+\].*$/, ""))) fieldErrors[name] = messages;
     else formErrors.push(...messages);
   }
@@ -194,8 +196,8 @@ export function conformName(path: string) {
 }
 
 /** The reply of a submission the CMS refused, with the admin's input kept; throws what is not a refusal. */
-export function adminReply(submission: Submission<unknown>, error: unknown, fields: readonly string[]) {
-  const mapped = adminErrors(error, fields);
+export function adminReply(submission: Submission<unknown>, error: unknown, fields: readonly string[], within = "") {
+  const mapped = adminErrors(error, fields, within);
   if (!mapped) throw error;
   return {
     status: mapped.status,

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 
 import { requireBackOffice } from "~/back-office/access.server";
 import { GroupTree } from "~/back-office/group-tree";
@@ -9,7 +9,7 @@ import { modelSpec } from "~/back-office/models";
 import { groupTree, requireModel } from "~/back-office/records.server";
 import { listRecords } from "~/back-office/records-api.server";
 import { useBackOfficeText } from "~/back-office/text";
-import { buttonClass, Heading, inputClass, Pager, smallButtonClass, tableClass } from "~/back-office/ui";
+import { buttonClass, FormAlert, Heading, inputClass, Pager, smallButtonClass, tableClass } from "~/back-office/ui";
 import { CsrfInput } from "~/components/member/csrf-input";
 import { cacheControl } from "~/lib/cache-control";
 import { ensureCsrfToken } from "~/lib/csrf.server";
@@ -48,6 +48,7 @@ export default function RecordList() {
   const { model, list, groups, csrf, sort, dir } = useLoaderData<typeof loader>();
   const t = useBackOfficeText();
   const [search] = useSearchParams();
+  const refused = useActionData<{ error?: Record<string, string[] | null> | null }>();
   const spec = modelSpec(model)!;
   const sortLink = (column: string) => {
     const next = new URLSearchParams(search);
@@ -67,6 +68,7 @@ export default function RecordList() {
       >
         {t(`records.models.${model}`)}
       </Heading>
+      <FormAlert errors={Object.values(refused?.error ?? {}).flatMap((m) => m ?? [])} />
       {groups ? (
         <GroupTree groups={groups} csrf={csrf} />
       ) : list ? (
