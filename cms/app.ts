@@ -11,6 +11,7 @@ import { DEFAULT_AUTH_RATE_LIMIT } from "./accounts/rate-limit";
 import { accountRoutes, imageTooLarge, UPLOAD_BODY_BYTES, UPLOAD_PATH } from "./accounts/routes";
 import { tokenKey } from "./accounts/tokens";
 import { ADMIN_PATH, adminRoutes } from "./admin/routes";
+import { ADMIN_UPLOAD_BODY_BYTES, ADMIN_UPLOAD_PATH } from "./admin/uploads";
 import { catalogueRoutes } from "./catalogue/routes";
 import { contentRoutes } from "./content/routes";
 import type { CmsEnv } from "./context";
@@ -93,9 +94,11 @@ export function createCmsApp(database: Database, options: CmsAppOptions = {}): C
           ? MAX_GRAPHQL_BODY_BYTES
           : path === UPLOAD_PATH
             ? UPLOAD_BODY_BYTES
-            : path.startsWith(FORM_SUBMIT_PATH)
-              ? FORM_SUBMIT_BODY_BYTES
-              : MAX_BODY_BYTES,
+            : path === ADMIN_UPLOAD_PATH
+              ? ADMIN_UPLOAD_BODY_BYTES
+              : path.startsWith(FORM_SUBMIT_PATH)
+                ? FORM_SUBMIT_BODY_BYTES
+                : MAX_BODY_BYTES,
       (path) => (path === UPLOAD_PATH ? apiErrorResponse(imageTooLarge()) : tooLarge()),
     ),
   );
@@ -113,6 +116,7 @@ export function createCmsApp(database: Database, options: CmsAppOptions = {}): C
   app.use("*", async (c, next) => {
     c.set("db", database.db);
     c.set("now", clock());
+    c.set("notify", notify);
     c.set("tokenSecret", tokenSecret);
     c.set("authRateLimit", authRateLimit);
     c.set("siteUrl", options.siteUrl);
@@ -148,7 +152,7 @@ export function createCmsApp(database: Database, options: CmsAppOptions = {}): C
     );
   }
 
-  app.on(["GET", "POST"], "/graphql", (c) => yoga.fetch(c.req.raw, { db: database.db, now: c.var.now }));
+  app.on(["GET", "POST"], "/graphql", (c) => yoga.fetch(c.req.raw, { db: database.db, now: c.var.now, notify }));
 
   app.get("/api/healthz", async (c) => {
     await database.ping();

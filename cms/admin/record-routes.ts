@@ -12,6 +12,7 @@ import type { ContentChange } from "../events";
 import { idFromText, idSchema, safeText } from "../lib/params";
 import { readBody } from "./body";
 import { modelOf } from "./models";
+import { addPhoto, addPhotoBody, galleryOrderBody, orderGallery, takesPhotos } from "./photos";
 import { createRecord, deleteRecord, getRecord, listRecords, updateRecord, type WriteResult } from "./records";
 import type { ModelDef } from "./registry";
 
@@ -94,6 +95,16 @@ export function recordRoutes(notify: Notify) {
       return c.json(await done(await updateRecord(c.var.db, def, id, input, ctx(c), action)));
     });
   }
+  app.post("/:model/addPhoto", async (c) => {
+    const def = modelFor(c.req.param("model"));
+    if (!takesPhotos(def.name)) throw new ApiError(404, "Not found");
+    const body = await readBody(c, addPhotoBody);
+    return c.json(await done(await addPhoto(c.var.db, def, body, ctx(c))));
+  });
+  app.post("/gallery/order", async (c) => {
+    const body = await readBody(c, galleryOrderBody);
+    return c.json(await done(await orderGallery(c.var.db, modelFor("gallery"), body, ctx(c))));
+  });
   app.post("/:model/:id{[0-9]+}", async (c) => {
     const def = modelFor(c.req.param("model"));
     const id = idFromText(c.req.param("id")) ?? 0;

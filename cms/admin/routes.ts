@@ -12,7 +12,9 @@ import { requireAdmin } from "./access";
 import { listAudit } from "./audit";
 import { readBody } from "./body";
 import { domainUpdateBody, getDomain, updateDomain } from "./domain";
+import { pageDocRoutes } from "./page-routes";
 import { type Notify, recordRoutes } from "./record-routes";
+import { upload } from "./uploads";
 
 export const ADMIN_PATH = "/api/v1/cognito/admin";
 
@@ -49,6 +51,14 @@ export function adminRoutes(options: AdminRoutesOptions) {
     return c.json({ data });
   });
 
+  app.post("/upload", async (c) => {
+    const { data, change } = await upload(c);
+    if (change) await options.notify(change);
+    return c.json({ data });
+  });
+
+  // Before the generic records: `/page/{id}` is the editor's document, not the generic record.
+  app.route("/", pageDocRoutes(options.notify));
   app.route("/", recordRoutes(options.notify));
   return app;
 }
