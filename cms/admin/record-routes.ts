@@ -11,6 +11,7 @@ import type { CmsEnv } from "../context";
 import type { ContentChange } from "../events";
 import { idFromText, idSchema, safeText } from "../lib/params";
 import { readBody } from "./body";
+import { moveBody, moveGroup } from "./group-move";
 import { modelOf } from "./models";
 import { addPhoto, addPhotoBody, galleryOrderBody, orderGallery, takesPhotos } from "./photos";
 import { createRecord, deleteRecord, getRecord, listRecords, updateRecord, type WriteResult } from "./records";
@@ -100,6 +101,10 @@ export function recordRoutes(notify: Notify) {
     if (!takesPhotos(def.name)) throw new ApiError(404, "Not found");
     const body = await readBody(c, addPhotoBody);
     return c.json(await done(await addPhoto(c.var.db, def, body, ctx(c))));
+  });
+  app.post("/group/move", async (c) => {
+    const body = await readBody(c, moveBody);
+    return c.json(await done(await moveGroup(c.var.db, body, ctx(c))));
   });
   app.post("/gallery/order", async (c) => {
     const body = await readBody(c, galleryOrderBody);

@@ -24,7 +24,7 @@ async function send(
   who: "admin" | "member" = "admin",
 ) {
   const form = new FormData();
-  form.append("file", new File([bytes], name, { type }));
+  form.append("file", new File([Buffer.from(bytes)], name, { type }));
   return h.client.call("POST", ADMIN_UPLOAD_PATH, { form, token: who === "admin" ? h.adminToken : h.memberToken });
 }
 
