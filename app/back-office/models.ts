@@ -252,6 +252,8 @@ export function fieldSchema(field: FieldSpec): z.ZodTypeAny {
       const s = z
         .string({ required_error: ERR("required") })
         .max(field.kind === "text" ? 500 : 100_000, ERR("tooLong"));
+      // A field sent only when the record is made is left out when empty (the CMS decides).
+      if (field.createOnly && !need) return s.optional();
       return need ? s : s.optional().transform((v) => v ?? "");
     }
   }

@@ -87,7 +87,7 @@ export async function addPhoto(t: Transport, model: string, id: number, upload: 
 
 /** A gallery's photos in a new order. */
 export async function orderGallery(t: Transport, id: number, photoIds: number[]): Promise<AdminRecord> {
-  return (await t.post(`${base("gallery")}/update`, recordAnswer, { id, order: { id, photo_ids: photoIds } })).data;
+  return (await t.post(`${base("gallery")}/order`, recordAnswer, { id, photo_ids: photoIds })).data;
 }
 
 /** Re-parents a group (and its subtree) under `parentId` (null: a root) at `position` among its siblings. */
@@ -135,14 +135,22 @@ export const submissionSchema = z
     id: z.number(),
     created_at: z.string().nullish(),
     form_id: z.number().nullish(),
-    form_name: z.string().nullish(),
-    data: z.unknown().optional(),
+    form: z.object({ id: z.number(), name: z.string() }).nullish(),
+    status: z.string().nullish(),
+    answers: z.unknown().optional(),
   })
   .passthrough();
 export type FormSubmission = z.infer<typeof submissionSchema>;
 
-export async function listSubmissions(t: Transport, formId: number): Promise<FormSubmission[]> {
-  return (await t.post(`${ADMIN}/form/${formId}/submissions`, z.object({ data: z.array(submissionSchema) }), {})).data;
+const submissionsAnswer = z.object({
+  data: z.array(submissionSchema),
+  num_pages: z.number().default(1),
+  page: z.number().default(1),
+});
+
+/** One page of a form's submissions, newest first. */
+export function listSubmissions(t: Transport, formId: number, page = 1) {
+  return t.post(`${ADMIN}/form/${formId}/submissions`, submissionsAnswer, { page });
 }
 
 /** The form's submissions as the CMS writes them in CSV (a `text/csv` answer reaches us as `{ text }`). */
@@ -155,7 +163,9 @@ const dashboardAnswer = z.object({
     submissions: z.array(submissionSchema).default([]),
     vouchers_this_month: z.object({ count: z.number(), cents: z.number() }).default({ count: 0, cents: 0 }),
     orders_to_fulfil: z.number().nullish(),
-    scheduled: z.array(z.object({ page_id: z.number(), name: z.string(), publish_at: z.string() })).default([]),
+    scheduled: z
+      .array(z.object({ page_id: z.number(), name: z.string(), publish_at: z.string().nullable() }))
+      .default([]),
     audit: z.array(auditEntrySchema).default([]),
   }),
 });

@@ -52,6 +52,7 @@ export const SETTING_SECTIONS: readonly { name: string; settings: readonly Setti
       "google_analytics",
       "google_tag_manager",
       "google_site_verification",
+      "bing_site_verification",
       "facebook_pixel",
       "matomo_site_url",
       "matomo_site_id",

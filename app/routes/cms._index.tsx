@@ -4,7 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 
 import { requireBackOffice } from "~/back-office/access.server";
 import { AuditTable } from "~/back-office/audit-table";
-import { dashboard } from "~/back-office/records-api.server";
+import { dashboard, getDomain } from "~/back-office/records-api.server";
 import { useBackOfficeText } from "~/back-office/text";
 import { Heading, when } from "~/back-office/ui";
 import { isUpstreamError } from "~/lib/api/errors";
@@ -14,17 +14,25 @@ import { cacheControl } from "~/lib/cache-control";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { visitor } = await requireBackOffice(request, context);
   // An API without the dashboard (an older CMS) leaves the summary out, not the back-office.
-  const summary = await dashboard(visitor.transport).catch((error) => {
-    if (isUpstreamError(error) && error.status === 404) return null;
-    throw error;
-  });
-  return data({ summary, lng: visitor.preferences.locale }, { headers: { "Cache-Control": cacheControl.private } });
+  const [summary, settings] = await Promise.all([
+    dashboard(visitor.transport).catch((error) => {
+      if (isUpstreamError(error) && error.status === 404) return null;
+      throw error;
+    }),
+    getDomain(visitor.transport),
+  ]);
+  // Orders to fulfil only mean something while the shop is on.
+  const shop = settings.ecommerce === true;
+  return data(
+    { summary, shop, lng: visitor.preferences.locale },
+    { headers: { "Cache-Control": cacheControl.private } },
+  );
 }
 
 const cardClass = "rounded-md border border-stone-300 p-4 dark:border-stone-700";
 
 export default function Dashboard() {
-  const { summary, lng } = useLoaderData<typeof loader>();
+  const { summary, shop, lng } = useLoaderData<typeof loader>();
   const t = useBackOfficeText();
   const money = (cents: number) =>
     new Intl.NumberFormat(lng, { style: "currency", currency: "AUD" }).format(cents / 100);
@@ -46,7 +54,7 @@ export default function Dashboard() {
               })}
             </p>
           </section>
-          {typeof summary.orders_to_fulfil === "number" ? (
+          {shop && typeof summary.orders_to_fulfil === "number" ? (
             <section className={cardClass} aria-labelledby="d-orders">
               <h2 id="d-orders" className="font-semibold">
                 {t("dashboard.orders")}
@@ -62,13 +70,11 @@ export default function Dashboard() {
               <ul className="text-sm">
                 {summary.submissions.map((s) => (
                   <li key={s.id}>
-                    {s.form_id ? (
-                      <Link to={`/cms/records/form/${s.form_id}/submissions`} className="underline">
-                        {s.form_name ?? `#${s.form_id}`}
+                    {s.form ? (
+                      <Link to={`/cms/records/form/${s.form.id}/submissions`} className="underline">
+                        {s.form.name}
                       </Link>
-                    ) : (
-                      (s.form_name ?? "")
-                    )}{" "}
+                    ) : null}{" "}
                     <time dateTime={s.created_at ?? undefined}>{when(s.created_at, lng)}</time>
                   </li>
                 ))}
@@ -88,7 +94,7 @@ export default function Dashboard() {
                     <Link to={`/cms/pages/${s.page_id}`} className="underline">
                       {s.name}
                     </Link>{" "}
-                    <time dateTime={s.publish_at}>{when(s.publish_at, lng)}</time>
+                    <time dateTime={s.publish_at ?? undefined}>{when(s.publish_at, lng)}</time>
                   </li>
                 ))}
               </ul>

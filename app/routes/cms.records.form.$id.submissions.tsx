@@ -1,30 +1,31 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 
 import { requireBackOffice } from "~/back-office/access.server";
 import { requireId } from "~/back-office/records.server";
 import { getRecord, listSubmissions } from "~/back-office/records-api.server";
 import { useBackOfficeText } from "~/back-office/text";
-import { buttonClass, Heading, tableClass, when } from "~/back-office/ui";
+import { buttonClass, Heading, Pager, tableClass, when } from "~/back-office/ui";
 import { cacheControl } from "~/lib/cache-control";
 
 /** A form's submissions, newest first, and the CSV download of all of them. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { visitor } = await requireBackOffice(request, context);
   const id = requireId(params.id);
-  const [form, submissions] = await Promise.all([
+  const page = Math.max(1, Number.parseInt(new URL(request.url).searchParams.get("page") ?? "1", 10) || 1);
+  const [form, list] = await Promise.all([
     getRecord(visitor.transport, "form", id),
-    listSubmissions(visitor.transport, id),
+    listSubmissions(visitor.transport, id, page),
   ]);
   return data(
-    { id, name: String(form.name ?? ""), submissions, lng: visitor.preferences.locale },
+    { id, name: String(form.name ?? ""), list, lng: visitor.preferences.locale },
     { headers: { "Cache-Control": cacheControl.private } },
   );
 }
 
 const answersOf = (s: Record<string, unknown>) => {
-  const answers = s.answers ?? s.data;
+  const answers = s.answers;
   if (!answers || typeof answers !== "object") return "";
   return Object.entries(answers as Record<string, unknown>)
     .map(([k, v]) => `${k}: ${typeof v === "object" ? JSON.stringify(v) : String(v)}`)
@@ -32,7 +33,9 @@ const answersOf = (s: Record<string, unknown>) => {
 };
 
 export default function Submissions() {
-  const { id, name, submissions, lng } = useLoaderData<typeof loader>();
+  const { id, name, list, lng } = useLoaderData<typeof loader>();
+  const submissions = list.data;
+  const [search] = useSearchParams();
   const t = useBackOfficeText();
   return (
     <>
@@ -72,6 +75,7 @@ export default function Submissions() {
       ) : (
         <p>{t("records.noSubmissions")}</p>
       )}
+      <Pager page={list.page} pages={list.num_pages} search={search} />
     </>
   );
 }

@@ -1,0 +1,148 @@
+import { fileURLToPath } from "node:url";
+
+import { expect, type Page, test } from "@playwright/test";
+
+import { demoAccounts, signIn } from "./accounts";
+
+/** Back-office journeys for the record screens, the settings and the access rules (issue 16). */
+
+const photo = (name: string) =>
+  fileURLToPath(new URL(`../../seeds/images/products/bar-settings/${name}`, import.meta.url));
+
+/** A name no other run or project shares. */
+const unique = (label: string) =>
+  `${label}-${test.info().project.name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+
+async function signInAsAdmin(page: Page, to = "/cms") {
+  await signIn(page, demoAccounts().admin, to);
+  await expect(page).toHaveURL(new RegExp(`${to.replace(/\//g, "\\/")}$`));
+}
+
+/** Makes a category under the seeded Catalogue through its form; answers its edit page's path. */
+async function newCategory(page: Page, name: string) {
+  await page.goto("/cms/records/group/new");
+  await page.getByLabel("Name", { exact: true }).fill(name);
+  await page.getByLabel("Address name (slug)").fill(name.toLowerCase());
+  await page.getByLabel("Parent category").selectOption({ label: "Catalogue" });
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page).toHaveURL(/\/cms\/records\/group\/\d+$/);
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  return new URL(page.url()).pathname;
+}
+
+test("a visitor is sent to sign in and a member is refused the back-office", async ({ page }) => {
+  const answer = await page.goto("/cms/records/product");
+  expect(new URL(page.url()).pathname).toBe("/login");
+  expect(answer?.status()).toBe(200);
+  await signIn(page, demoAccounts().member, "/profile");
+  await expect(page).toHaveURL(/\/profile$/);
+  const refused = await page.goto("/cms");
+  expect(refused?.status()).toBe(403);
+  await expect(page.getByRole("navigation", { name: "Back-office sections" })).toHaveCount(0);
+});
+
+test("a product with two photos, added to a new category, shows on the category's page", async ({ page }) => {
+  await signInAsAdmin(page);
+  const category = unique("Journey");
+  await newCategory(page, category);
+
+  await page.goto("/cms/records/product/new");
+  // A wrong price is refused beside its field, and what was typed stays.
+  const name = `Bench ${category}`;
+  await page.getByLabel("Name", { exact: true }).fill(name);
+  await page.getByLabel("Address name (slug)").fill("journey-bench");
+  await page.getByLabel("Category").selectOption({ label: `\u2014 ${category}` });
+  await page.getByLabel(/^Price/).fill("-3");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Enter an amount, such as 12.50.")).toBeVisible();
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue(name);
+  await page.getByLabel(/^Price/).fill("1249.50");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page).toHaveURL(/\/cms\/records\/product\/\d+$/);
+
+  for (const file of ["coolum-square-bar-setting-1.jpg", "coolum-square-bar-setting-2.jpg"]) {
+    await page.getByLabel(/^Add a photo/).setInputFiles(photo(file));
+    await page.getByRole("button", { name: "Upload" }).click();
+    await expect(page.getByText("The photo was added.")).toBeVisible();
+  }
+  await expect(page.getByTestId("record-photos").locator("img")).toHaveCount(2);
+
+  // A file that is not an image is refused beside the field, with the CMS's message.
+  await page.getByLabel(/^Add a photo/).setInputFiles({
+    name: "drawing.svg",
+    mimeType: "image/svg+xml",
+    buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+  });
+  await page.getByRole("button", { name: "Upload" }).click();
+  const refused = page.locator('[id$="photo-error"]');
+  await expect(refused).toHaveText("is not a supported type");
+  await expect(page.getByLabel(/^Add a photo/)).toHaveAttribute("aria-invalid", "true");
+
+  await page.goto(`/catalogue/${category.toLowerCase()}`);
+  const card = page.getByRole("link", { name: new RegExp(`^${name}`) });
+  await expect(card).toBeVisible();
+  await card.click();
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  // Its photos are served as the media area's variants (several widths to choose from).
+  const images = page.locator("main img[srcset]");
+  await expect(images.first()).toHaveAttribute("srcset", /\d+w/);
+});
+
+test("a category is re-parented in the tree", async ({ page }) => {
+  await signInAsAdmin(page);
+  const first = unique("Outer");
+  const second = unique("Inner");
+  await newCategory(page, first);
+  await newCategory(page, second);
+  await page.goto("/cms/records/group");
+  const move = page.getByRole("form", { name: `Move ${second}` });
+  await move.getByLabel("Parent").selectOption({ label: `\u2014 ${first}` });
+  await move.getByLabel("Position").fill("0");
+  await move.getByRole("button", { name: "Move" }).click();
+  await expect(page.getByText("The category was moved.")).toBeVisible();
+  // Now a grandchild of Catalogue: indented one level more, under its new parent.
+  const moved = page.getByRole("form", { name: `Move ${second}` });
+  await expect(moved.getByLabel("Parent")).toHaveValue(
+    await page
+      .getByRole("form", { name: `Move ${first}` })
+      .locator("input[name=id]")
+      .inputValue(),
+  );
+});
+
+test("a form's submissions download as CSV with its header row", async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto("/cms/records/form");
+  await page.getByRole("link", { name: "Contact us" }).click();
+  await page.getByRole("link", { name: "Submissions" }).click();
+  await expect(page).toHaveURL(/\/cms\/records\/form\/\d+\/submissions$/);
+  const download = page.getByRole("link", { name: "Download as CSV" });
+  const href = await download.getAttribute("href");
+  const answer = await page.request.get(href!);
+  expect(answer.status()).toBe(200);
+  expect(answer.headers()["content-disposition"]).toMatch(/^attachment; filename="form-\d+-submissions\.csv"$/);
+  const header = (await answer.text()).split(/\r?\n/)[0];
+  expect(header.split(",").length).toBeGreaterThan(1);
+});
+
+test("a changed setting shows on the site at once", async ({ page, javaScriptEnabled }) => {
+  await signInAsAdmin(page, "/cms/settings");
+  // Each project changes its own verification tag, so the two runs never race for one setting.
+  const [key, meta] = javaScriptEnabled
+    ? ["google_site_verification", "google-site-verification"]
+    : ["bing_site_verification", "msvalidate.01"];
+  const value = unique("verify");
+  const field = page.getByLabel(key, { exact: true });
+  await field.fill(value);
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("The settings were saved.")).toBeVisible();
+  try {
+    await page.goto("/");
+    await expect(page.locator(`meta[name="${meta}"]`)).toHaveAttribute("content", value);
+  } finally {
+    await page.goto("/cms/settings");
+    await page.getByLabel(key, { exact: true }).fill("");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("The settings were saved.")).toBeVisible();
+  }
+});
