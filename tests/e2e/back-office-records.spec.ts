@@ -81,7 +81,8 @@ test("a product with two photos, added to a new category, shows on the category'
   await page.goto(`/catalogue/${category.toLowerCase()}`);
   const card = page.getByRole("link", { name: new RegExp(`^${name}`) });
   await expect(card).toBeVisible();
-  await card.click();
+  // The product's own page (with JavaScript a card opens it in a dialog; its address is the same).
+  await page.goto((await card.getAttribute("href"))!);
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
   // Its photos are served as the media area's variants (several widths to choose from).
   const images = page.locator("main img[srcset]");
