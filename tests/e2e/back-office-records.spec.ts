@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { expect, type Page, test } from "@playwright/test";
 
 import { demoAccounts, signIn } from "./accounts";
+import { axeViolations } from "./axe";
 
 /** Back-office journeys for the record screens, the settings and the access rules (issue 16). */
 
@@ -89,7 +90,7 @@ test("a product with two photos, added to a new category, shows on the category'
   await expect(images.first()).toHaveAttribute("srcset", /\d+w/);
 });
 
-test("a category is re-parented in the tree", async ({ page }) => {
+test("a category is re-parented in the tree, then deleted after its confirmation", async ({ page }) => {
   await signInAsAdmin(page);
   const first = unique("Outer");
   const second = unique("Inner");
@@ -109,6 +110,21 @@ test("a category is re-parented in the tree", async ({ page }) => {
       .locator("input[name=id]")
       .inputValue(),
   );
+
+  // Delete asks first (a page of its own without JavaScript), then the audit log tells who did it.
+  const innerPath = `/cms/records/group/${await moved.locator("input[name=id]").inputValue()}`;
+  await page.goto(innerPath);
+  await page.getByRole("link", { name: "Delete" }).click();
+  await expect(page.getByText(`Delete “${second}”? This cannot be undone.`)).toBeVisible();
+  await page.getByRole("button", { name: "Yes, delete it" }).click();
+  await expect(page).toHaveURL(/\/cms\/records\/group$/);
+  await expect(page.getByRole("link", { name: second })).toHaveCount(0);
+  await page.goto("/cms/audit?model=group");
+  const rows = page.getByRole("row");
+  await expect(rows.filter({ hasText: "delete" }).first()).toBeVisible();
+  await expect(rows.filter({ hasText: "move" }).first()).toBeVisible();
+  await page.goto("/cms");
+  await expect(page.getByRole("heading", { name: "Latest changes" })).toBeVisible();
 });
 
 test("a form's submissions download as CSV with its header row", async ({ page }) => {
@@ -146,4 +162,25 @@ test("a changed setting shows on the site at once", async ({ page, javaScriptEna
     await page.getByRole("button", { name: "Save" }).click();
     await expect(page.getByText("The settings were saved.")).toBeVisible();
   }
+});
+
+test.describe("the back-office's screens", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "axe runs in the page");
+  // axe is injected as a script, which the pages' CSP would refuse.
+  test.use({ bypassCSP: true });
+
+  test("have no accessibility violations axe can find", async ({ page }) => {
+    await signInAsAdmin(page);
+    for (const path of [
+      "/cms",
+      "/cms/records/product",
+      "/cms/records/group",
+      "/cms/records/form/new",
+      "/cms/settings",
+      "/cms/audit",
+    ]) {
+      await page.goto(path);
+      expect(await axeViolations(page, ["main"]), path).toEqual([]);
+    }
+  });
 });
