@@ -69,7 +69,7 @@ export function recordRoutes(notify: Notify) {
   const app = new Hono<CmsEnv>();
   const ctx = (c: { var: CmsEnv["Variables"] }) => ({ now: c.var.now, userId: c.var.user.id });
   const done = async (result: WriteResult) => {
-    await notify(result.change);
+    if (result.change.paths.length > 0) await notify(result.change);
     return { data: result.record };
   };
 

@@ -8,7 +8,7 @@ import { asc, desc, eq } from "drizzle-orm";
 
 import { ApiError } from "../accounts/errors";
 import type { Db } from "../db/client";
-import { forms,formSubmissions } from "../db/schema";
+import { forms, formSubmissions } from "../db/schema";
 import { DISPLAY_TYPES, formFields } from "../forms/definition";
 import { paginate } from "../lib/paginate";
 
