@@ -88,6 +88,21 @@ test("a product with two photos, added to a new category, shows on the category'
   // Its photos are served as the media area's variants (several widths to choose from).
   const images = page.locator("main img[srcset]");
   await expect(images.first()).toHaveAttribute("srcset", /\d+w/);
+
+  // Found by a search of the list, sorted by a column, and hidden from the site by its button.
+  await page.goto("/cms/records/product");
+  const main = page.getByRole("main");
+  await main.getByRole("searchbox", { name: "Search for" }).fill(name);
+  await main.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page.getByText("Records found: 1")).toBeVisible();
+  await main.getByRole("link", { name: "Price" }).click();
+  await expect(page).toHaveURL(/sort=price_cents&dir=asc/);
+  const row = page.getByRole("row", { name: new RegExp(name) });
+  await row.getByRole("button", { name: "Hide" }).click();
+  await expect(page.getByText("The record is hidden from the site.")).toBeVisible();
+  await expect(page.getByRole("row", { name: new RegExp(name) })).toContainText("Hidden");
+  await page.goto(`/catalogue/${category.toLowerCase()}`);
+  await expect(page.getByRole("link", { name: new RegExp(`^${name}`) })).toHaveCount(0);
 });
 
 test("a category is re-parented in the tree, then deleted after its confirmation", async ({ page }) => {
