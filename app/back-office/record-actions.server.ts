@@ -3,13 +3,14 @@ import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 
 import { readProtectedForm } from "~/lib/csrf.server";
-import { invalid } from "~/lib/forms.server";
+import { invalid, redirectWithToast } from "~/lib/forms.server";
 import type { Visitor } from "~/lib/visitor.server";
 
 import { modelSchema, type ModelSpec } from "./models";
 import { done, replyWith } from "./records.server";
 import {
   addPhoto,
+  adminErrors,
   adminReply,
   createRecord,
   deleteRecord,
@@ -74,7 +75,15 @@ export async function runRecordAction(request: Request, context: AppLoadContext,
   if (intent === "save" || id === null) return saveRecord(visitor, formData, spec, id);
   const t = visitor.transport;
   if (intent === "delete") {
-    await deleteRecord(t, spec.name, id);
+    try {
+      await deleteRecord(t, spec.name, id);
+    } catch (error) {
+      // A record still in use (a category with products) stays: the CMS says why, on its page.
+      const refused = adminErrors(error, []);
+      if (!refused) throw error;
+      const message = refused.formErrors.join(" ");
+      return redirectWithToast(visitor, `/cms/records/${spec.name}/${id}`, { kind: "error", message });
+    }
     return done(visitor, `/cms/records/${spec.name}`, "records.deleted");
   }
   if (intent === "photo" && spec.photos) {

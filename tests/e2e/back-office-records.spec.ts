@@ -117,18 +117,23 @@ test("a category is re-parented in the tree, then deleted after its confirmation
   await move.getByLabel("Position").fill("0");
   await move.getByRole("button", { name: "Move" }).click();
   await expect(page.getByText("The category was moved.")).toBeVisible();
-  // Now a grandchild of Catalogue: indented one level more, under its new parent.
-  const moved = page.getByRole("form", { name: `Move ${second}` });
-  await expect(moved.getByLabel("Parent")).toHaveValue(
-    await page
-      .getByRole("form", { name: `Move ${first}` })
+  // Now a child of the first: its parent select names it.
+  const idOf = (name: string) =>
+    page
+      .getByRole("form", { name: `Move ${name}` })
       .locator("input[name=id]")
-      .inputValue(),
-  );
+      .inputValue();
+  const outerId = await idOf(first);
+  const innerId = await idOf(second);
+  await expect(page.getByRole("form", { name: `Move ${second}` }).getByLabel("Parent")).toHaveValue(outerId);
+
+  // A category with a subcategory is not deleted: the CMS's reason is shown on its page.
+  await page.goto(`/cms/records/group/${outerId}?delete`);
+  await page.getByRole("button", { name: "Yes, delete it" }).click();
+  await expect(page.getByText("The group has subgroups")).toBeVisible();
 
   // Delete asks first (a page of its own without JavaScript), then the audit log tells who did it.
-  const innerPath = `/cms/records/group/${await moved.locator("input[name=id]").inputValue()}`;
-  await page.goto(innerPath);
+  await page.goto(`/cms/records/group/${innerId}`);
   await page.getByRole("link", { name: "Delete" }).click();
   await expect(page.getByText(`Delete “${second}”? This cannot be undone.`)).toBeVisible();
   await page.getByRole("button", { name: "Yes, delete it" }).click();
@@ -140,6 +145,29 @@ test("a category is re-parented in the tree, then deleted after its confirmation
   await expect(rows.filter({ hasText: "move" }).first()).toBeVisible();
   await page.goto("/cms");
   await expect(page.getByRole("heading", { name: "Latest changes" })).toBeVisible();
+});
+
+test("a gallery's photos are put in another order", async ({ page }) => {
+  await signInAsAdmin(page);
+  const name = unique("gallery");
+  await page.goto("/cms/records/gallery/new");
+  await page.getByLabel("Name", { exact: true }).fill(name);
+  await page.getByLabel("Web address").fill(name.toLowerCase());
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page).toHaveURL(/\/cms\/records\/gallery\/\d+$/);
+  for (const file of ["coolum-square-bar-setting-1.jpg", "kenilworth-bar-table-1.jpg"]) {
+    await page.getByLabel(/^Add a photo/).setInputFiles(photo(file));
+    await page.getByRole("button", { name: "Upload" }).click();
+    await expect(page.getByText("The photo was added.")).toBeVisible();
+  }
+  const photos = page.getByTestId("record-photos").locator("img");
+  await expect(photos).toHaveCount(2);
+  const before = await photos.evaluateAll((imgs) => imgs.map((i) => i.getAttribute("src")));
+  await page.getByTestId("record-photos").getByRole("listitem").nth(1).getByRole("button", { name: "Move up" }).click();
+  await expect(page.getByText("Saved.")).toBeVisible();
+  await expect
+    .poll(() => photos.evaluateAll((imgs) => imgs.map((i) => i.getAttribute("src"))))
+    .toEqual([before[1], before[0]]);
 });
 
 test("a form's submissions download as CSV with its header row", async ({ page }) => {
