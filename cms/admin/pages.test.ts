@@ -72,6 +72,8 @@ for (const driver of drivers) {
         const saved = await h.call("/page/saveDraft", { id, doc: docWith("First") });
         expect(saved.status, JSON.stringify(saved.body)).toBe(200);
         expect(saved.body.data.draft.title).toBe("First");
+        const listed = await h.call("/page", { q: "workshop" });
+        expect(listed.body.data.map((p: { has_draft: boolean }) => p.has_draft)).toEqual([true]);
         expect((await visit()).rows).toEqual([]);
 
         h.changes.length = 0;
