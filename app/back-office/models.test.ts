@@ -56,6 +56,18 @@ describe("the back-office's model descriptions as zod schemas", () => {
     expect(bad.success ? [] : bad.error.issues.map((i) => i.path.join("."))).toEqual(["questions.0.field_type"]);
   });
 
+  it("keeps a display row (content, submit) that has no label or name", () => {
+    const parsed = schemaOf("form").safeParse({
+      name: "Enquiry",
+      url: "enquiry",
+      questions: [{ field_type: "content" }, { field_type: "text" }, { label: "Send", field_type: "submit" }],
+    });
+    expect(parsed.success && parsed.data.questions.map((q: { field_type: string }) => q.field_type)).toEqual([
+      "content",
+      "submit",
+    ]);
+  });
+
   it("shows a record's cents as dollars and its nulls as empty inputs", () => {
     const product = modelSpec("product")!;
     const price = product.fields.find((x) => x.name === "price_cents")!;

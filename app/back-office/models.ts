@@ -32,19 +32,27 @@ export interface ModelSpec {
   photos?: boolean;
 }
 
+/** The question types the CMS's forms know (cms/forms/definition.ts), aliases included. */
 export const QUESTION_TYPES = [
   "text",
   "textarea",
   "email",
   "phone",
+  "tel",
   "number",
   "currency",
+  "percent",
+  "password",
   "date",
+  "datetime",
+  "datetime-local",
   "time",
   "checkbox",
   "select",
+  "radio",
   "signature",
   "content",
+  "submit",
 ] as const;
 
 const f = (name: string, kind: FieldKind = "text", extra: Partial<FieldSpec> = {}): FieldSpec => ({
@@ -192,9 +200,13 @@ export function modelSpec(name: string | undefined): ModelSpec | undefined {
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const ERR = (key: string) => `records.errors.${key}`;
 
-/** A blank question row (the form always offers one more) is left out. */
+/**
+ * A question row. The blank row the form always offers (a text question with no label and no
+ * name) is left out, and so is a row whose label and name were cleared; a display row (content,
+ * submit) is kept as it is.
+ */
 const questionRow = z.object({
-  label: z.string({ required_error: ERR("required") }).max(500),
+  label: z.string().max(2000, ERR("tooLong")).optional(),
   name: z
     .string()
     .regex(/^[a-z][a-z0-9_]*$/, ERR("fieldName"))
@@ -202,13 +214,13 @@ const questionRow = z.object({
   field_type: z.enum(QUESTION_TYPES, { errorMap: () => ({ message: ERR("choose") }) }),
   required: z.boolean().default(false),
 });
+const blankRow = (row: unknown) => {
+  if (!row || typeof row !== "object") return true;
+  const r = row as { label?: unknown; name?: unknown; field_type?: unknown };
+  return !r.label && !r.name && (r.field_type === undefined || r.field_type === "text");
+};
 const questions = z.preprocess(
-  (rows) =>
-    Array.isArray(rows)
-      ? rows.filter(
-          (r) => r && typeof r === "object" && ((r as { label?: unknown }).label || (r as { name?: unknown }).name),
-        )
-      : [],
+  (rows) => (Array.isArray(rows) ? rows.filter((row) => !blankRow(row)) : []),
   z.array(questionRow),
 );
 

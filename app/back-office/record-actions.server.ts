@@ -44,6 +44,28 @@ export function photosOf(record: Record<string, unknown>) {
 }
 
 /** A record's new or changed fields; a new record goes on to its own page. */
+type Question = Record<string, unknown>;
+
+/**
+ * The form's rows edit a question's label, name, type and required; what else a question has
+ * (options, placeholder, content, min and max) is kept from the form as it is, matched by name
+ * (a display row, which has none, by its place).
+ */
+export function mergeQuestions(current: unknown, edited: Question[]): Question[] {
+  const before = (Array.isArray(current) ? current : []).filter((q): q is Question => !!q && typeof q === "object");
+  return edited.map((row, i) => {
+    const byName = row.name ? before.find((q) => q.name === row.name) : undefined;
+    const same = byName ?? (!row.name && !before[i]?.name ? before[i] : undefined);
+    return { ...(same ?? {}), ...row };
+  });
+}
+
+async function keepQuestionDetails(visitor: Visitor, id: number, value: Record<string, unknown>) {
+  if (!Array.isArray(value.questions)) return value;
+  const current = await getRecord(visitor.transport, "form", id);
+  return { ...value, questions: mergeQuestions(current.questions, value.questions as Question[]) };
+}
+
 async function saveRecord(visitor: Visitor, formData: FormData, spec: ModelSpec, id: number | null) {
   const submission = parseWithZod(formData, { schema: modelSchema(spec, id === null) });
   if (submission.status !== "success") return invalid(submission.reply());
@@ -52,7 +74,8 @@ async function saveRecord(visitor: Visitor, formData: FormData, spec: ModelSpec,
       const created = await createRecord(visitor.transport, spec.name, submission.value);
       return await done(visitor, `/cms/records/${spec.name}/${created.id}`, "records.created");
     }
-    await updateRecord(visitor.transport, spec.name, id, submission.value);
+    const value = spec.name === "form" ? await keepQuestionDetails(visitor, id, submission.value) : submission.value;
+    await updateRecord(visitor.transport, spec.name, id, value);
     return await done(visitor, `/cms/records/${spec.name}/${id}`, "records.saved");
   } catch (error) {
     const { reply, status } = adminReply(

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { createTransport } from "~/lib/api/transport.server";
 
+import { mergeQuestions } from "./record-actions.server";
 import { treeOrder } from "./records.server";
 import { listRecords, submissionsCsv } from "./records-api.server";
 
@@ -53,6 +54,33 @@ describe("the categories as a tree", () => {
       { id: 3, name: "Chairs", level: 1, parent_id: 1 },
       { id: 4, name: "Stools", level: 1, parent_id: 1 },
       { id: 9, name: "Home hero", level: 0, parent_id: null },
+    ]);
+  });
+});
+
+describe("a form's questions after an edit", () => {
+  it("keep what the rows do not edit (options, placeholder, content), matched by name", () => {
+    const current = [
+      { id: 1, field_type: "content", content: "<p>Tell us</p>" },
+      { id: 2, name: "timber", label: "Timber", field_type: "select", options: [{ label: "Ironbark", value: "ib" }] },
+      { id: 3, name: "note", label: "Note", field_type: "textarea", placeholder: "Anything else" },
+    ];
+    const edited = [
+      { field_type: "content", required: false },
+      { name: "note", label: "Your note", field_type: "textarea", required: true },
+      { name: "timber", label: "Timber", field_type: "select", required: false },
+    ];
+    expect(mergeQuestions(current, edited)).toEqual([
+      { id: 1, field_type: "content", content: "<p>Tell us</p>", required: false },
+      { id: 3, name: "note", label: "Your note", field_type: "textarea", placeholder: "Anything else", required: true },
+      {
+        id: 2,
+        name: "timber",
+        label: "Timber",
+        field_type: "select",
+        options: [{ label: "Ironbark", value: "ib" }],
+        required: false,
+      },
     ]);
   });
 });
