@@ -170,6 +170,32 @@ test("a gallery's photos are put in another order", async ({ page }) => {
     .toEqual([before[1], before[0]]);
 });
 
+test("a form is made with its questions as rows, one more row each time", async ({ page, javaScriptEnabled }) => {
+  await signInAsAdmin(page);
+  const name = unique("form");
+  await page.goto("/cms/records/form/new");
+  await page.getByLabel("Name", { exact: true }).fill(name);
+  await page.getByLabel("Web address").fill(name.toLowerCase());
+  const questions = page.getByRole("group", { name: "Questions" });
+  await questions.getByLabel("Label").fill("Your timber");
+  await questions.getByLabel("Field name").fill("Timber!");
+  await questions.getByLabel("Type").selectOption("textarea");
+  await page.getByRole("button", { name: "Save" }).click();
+  // A wrong field name is refused beside it, with the row kept as typed.
+  await expect(questions.getByText(/Use lower-case letters/)).toBeVisible();
+  await expect(questions.getByLabel("Label").first()).toHaveValue("Your timber");
+  await questions.getByLabel("Field name").first().fill("timber");
+  // With JavaScript, leaving the field checks it again (its message goes) before Save is pressed.
+  await questions.getByLabel("Field name").first().blur();
+  if (javaScriptEnabled) await expect(questions.getByText(/Use lower-case letters/)).toHaveCount(0);
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page).toHaveURL(/\/cms\/records\/form\/\d+$/);
+  await expect(questions.getByLabel("Label")).toHaveCount(2);
+  await expect(questions.getByLabel("Label").first()).toHaveValue("Your timber");
+  await expect(questions.getByLabel("Type").first()).toHaveValue("textarea");
+  await expect(questions.getByLabel("Label").nth(1)).toHaveValue("");
+});
+
 test("a form's submissions download as CSV with its header row", async ({ page }) => {
   await signInAsAdmin(page);
   await page.goto("/cms/records/form");
