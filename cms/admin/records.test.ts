@@ -163,15 +163,13 @@ describe("generic records", () => {
   });
 
   it("lists documents without their bytes, renames them, and creates them only by upload", async () => {
-    await h.db
-      .insert(files)
-      .values({
-        name: "care.pdf",
-        mime: "application/pdf",
-        size: 5,
-        etag: "e",
-        bytes: new Uint8Array([37, 80, 68, 70, 45]),
-      });
+    await h.db.insert(files).values({
+      name: "care.pdf",
+      mime: "application/pdf",
+      size: 5,
+      etag: "e",
+      bytes: new Uint8Array([37, 80, 68, 70, 45]),
+    });
     const listed = await h.call("/file", { q: "care" });
     expect(listed.body.data).toEqual([expect.objectContaining({ name: "care.pdf", size: 5, mime: "application/pdf" })]);
     expect(listed.body.data[0]).not.toHaveProperty("bytes");

@@ -87,6 +87,18 @@ describe("uploads", () => {
     big.set([0xff, 0xd8, 0xff, 0xe0]);
     const res = await send(big, "huge.jpg");
     expect(res.status).toBe(413);
+    expect(res.body.errors.file).toEqual(["must be at most 10 MB"]);
+    // A PDF may be twice that, but not more.
+    const pdf = new Uint8Array(20 * 2 ** 20 + 1);
+    pdf.set(new TextEncoder().encode("%PDF-1.4"));
+    expect((await send(pdf, "big.pdf")).status).toBe(413);
+    // Past the largest kind, the body guard refuses before anything is read.
+    const video = new Uint8Array(50 * 2 ** 20 + 64 * 1024 + 1);
+    video.set([0x1a, 0x45, 0xdf, 0xa3]);
+    const guarded = await send(video, "long.webm");
+    expect(guarded.status).toBe(413);
+    expect(guarded.body.errors.file).toEqual(["must be at most 50 MB"]);
+    expect(await h.db.select({ id: files.id }).from(files)).toHaveLength(1);
     const png = new Uint8Array(await scene(30, 30, 3));
     expect((await send(png, "m.png", "image/png", "member")).status).toBe(403);
     expect(
