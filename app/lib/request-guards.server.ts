@@ -39,8 +39,21 @@ export function requestHost(req: express.Request): string | undefined {
 export const UPLOAD_BODY_LIMITS: Record<string, number> = { "/profile": 6 * 1024 * 1024 };
 
 /** No unbounded or oversized request bodies: a stranger cannot make the server read without end. */
+/**
+ * A back-office record that takes photos (a product's, a gallery's "Add photo"): the CMS's 10 MB
+ * for an image, checked there with its own message, and the form around it.
+ */
+const BACK_OFFICE_PHOTO_PATH = /^\/cms\/records\/(product|gallery)\/\d+$/;
+export const BACK_OFFICE_PHOTO_BODY_LIMIT = 11 * 1024 * 1024;
+
+/** The largest body a path accepts, when it takes a file (else undefined: 1 MB). */
+export function uploadBodyLimit(path: string): number | undefined {
+  if (Object.hasOwn(UPLOAD_BODY_LIMITS, path)) return UPLOAD_BODY_LIMITS[path];
+  return BACK_OFFICE_PHOTO_PATH.test(path) ? BACK_OFFICE_PHOTO_BODY_LIMIT : undefined;
+}
+
 export const refuseUnboundedBodies: express.RequestHandler = (req, res, next) => {
-  const max = Object.hasOwn(UPLOAD_BODY_LIMITS, req.path) ? UPLOAD_BODY_LIMITS[req.path] : undefined;
+  const max = uploadBodyLimit(req.path);
   const refused = bodyRefusal(req.method, req.get("content-length"), req.get("transfer-encoding"), max);
   if (refused) {
     res.status(refused.status).type("text/plain").send(refused.message);

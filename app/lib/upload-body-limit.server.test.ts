@@ -41,3 +41,13 @@ describe("the body limit of the profile picture (decision 050)", () => {
     expect(run("/profile/", 2_000_000)).toBe(413);
   });
 });
+
+describe("the body limit of a back-office photo (a product's or a gallery's)", () => {
+  it("lets a 10 MB image reach the record's action, and nowhere else in the back-office", () => {
+    expect(run("/cms/records/product/12", 10 * 1024 * 1024 + 5000)).toBe("passed");
+    expect(run("/cms/records/gallery/3", 10 * 1024 * 1024 + 5000)).toBe("passed");
+    expect(run("/cms/records/product/12", 12 * 1024 * 1024)).toBe(413);
+    expect(run("/cms/records/faq/12", 2_000_000)).toBe(413);
+    expect(run("/cms/settings", 2_000_000)).toBe(413);
+  });
+});

@@ -59,6 +59,10 @@ const SAME_AS_ENGLISH_ALLOWED: Record<string, readonly string[]> = {
 /** The same, for the back-office's messages (cms.json): words such as "URL" are the same in many languages. */
 const BACK_OFFICE_SAME_AS_ENGLISH_ALLOWED: Record<string, readonly string[]> = {
   "*": [],
+  // "Status", "Position", "Name" and "Organisation" are German words too.
+  de: ["records.status", "records.position", "records.fields.name", "settings.sections.organisation"],
+  // "Photos" and "Parent" are French words too.
+  fr: ["records.photos", "records.parent"],
 };
 
 type Messages = { [key: string]: string | Messages };

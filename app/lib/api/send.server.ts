@@ -93,6 +93,8 @@ export async function sendCall(
     // The answer stalled or broke off after its headers (a timeout lands here too).
     throw noAnswer({ upstream, deadline }, cause, path);
   }
+  // A CSV export (the back-office's form submissions) is handed on as it is, as `{ text }`.
+  if (response.ok && /^text\/csv\b/i.test(response.headers.get("content-type") ?? "")) return { text };
   if (text) {
     try {
       payload = JSON.parse(text);

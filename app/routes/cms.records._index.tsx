@@ -1,0 +1,34 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link } from "@remix-run/react";
+
+import { requireBackOffice } from "~/back-office/access.server";
+import { MODELS } from "~/back-office/models";
+import { useBackOfficeText } from "~/back-office/text";
+import { Heading } from "~/back-office/ui";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireBackOffice(request, context);
+  return null;
+}
+
+/** The record models the back-office edits. */
+export default function RecordModels() {
+  const t = useBackOfficeText();
+  return (
+    <>
+      <Heading>{t("records.title")}</Heading>
+      <ul className="grid gap-2 sm:grid-cols-3">
+        {MODELS.map((m) => (
+          <li key={m.name}>
+            <Link
+              to={`/cms/records/${m.name}`}
+              className="block rounded-md border border-stone-300 px-3 py-2 hover:bg-stone-100 dark:border-stone-700 dark:hover:bg-stone-800"
+            >
+              {t(`records.models.${m.name}`)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
