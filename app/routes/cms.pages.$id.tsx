@@ -1,0 +1,56 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+
+import { requireBackOffice } from "~/back-office/access.server";
+import { editorAction } from "~/back-office/editor-actions.server";
+import { highlightId, outlineOf, pageSummary, selectedItem, widgetTypes } from "~/back-office/editor-load.server";
+import type { ItemErrors } from "~/back-office/editor-types";
+import { EditorPanels } from "~/back-office/editor-view";
+import { pageIdParam } from "~/back-office/page-id";
+import { pagesApi, workingDoc } from "~/back-office/pages-api.server";
+import { isUpstreamError } from "~/lib/api/errors";
+import { cacheControl } from "~/lib/cache-control";
+import { ensureCsrfToken } from "~/lib/csrf.server";
+
+/** The page editor (docs/back-office.md, "Pages"): the draft's outline, the selected item's form, a preview. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { visitor } = await requireBackOffice(request, context);
+  const id = pageIdParam(params.id);
+  const page = await pagesApi(visitor.transport)
+    .get(id)
+    .catch((error: unknown) => {
+      if (isUpstreamError(error) && error.status === 404) {
+        throw data(null, { status: 404, headers: { "Cache-Control": cacheControl.private } });
+      }
+      throw error;
+    });
+  const doc = workingDoc(page);
+  const select = new URL(request.url).searchParams.get("select");
+  return data(
+    {
+      csrf: ensureCsrfToken(visitor.session),
+      page: pageSummary(page),
+      doc: { title: doc.title, meta_description: doc.meta_description, priority: doc.priority },
+      slug: page.slug,
+      ...outlineOf(doc),
+      select,
+      selected: selectedItem(doc, select),
+      highlight: highlightId(doc, select),
+      widgetTypes: widgetTypes(),
+    },
+    { headers: { "Cache-Control": cacheControl.private } },
+  );
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  return editorAction(request, context, pageIdParam(params.id));
+}
+
+export type EditorData = ReturnType<typeof useLoaderData<typeof loader>>;
+
+export default function PageEditor() {
+  const editor = useLoaderData<typeof loader>();
+  const refused = useActionData<{ message: string; item?: ItemErrors }>();
+  return <EditorPanels editor={editor} refused={refused} />;
+}
