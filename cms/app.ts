@@ -10,6 +10,7 @@ import { oauthRoutes } from "./accounts/oauth";
 import { DEFAULT_AUTH_RATE_LIMIT } from "./accounts/rate-limit";
 import { accountRoutes, imageTooLarge, UPLOAD_BODY_BYTES, UPLOAD_PATH } from "./accounts/routes";
 import { tokenKey } from "./accounts/tokens";
+import { ADMIN_PATH, adminRoutes } from "./admin/routes";
 import { catalogueRoutes } from "./catalogue/routes";
 import { contentRoutes } from "./content/routes";
 import type { CmsEnv } from "./context";
@@ -105,6 +106,7 @@ export function createCmsApp(database: Database, options: CmsAppOptions = {}): C
       : (options.tokenSecret ?? new Uint8Array(randomBytes(32)));
   const authRateLimit = options.authRateLimit ?? DEFAULT_AUTH_RATE_LIMIT;
   const mailer = options.mailer ?? warningMailer;
+  const notify = createNotifier(options.onContentChange);
   const paymentGateway =
     options.paymentGateway ??
     createTestGateway({ secret: options.paymentNotifySecret ?? randomBytes(32).toString("base64url") });
@@ -138,6 +140,7 @@ export function createCmsApp(database: Database, options: CmsAppOptions = {}): C
   app.route("/", oauthRoutes);
   app.route("/api/v1/cognito/giftVoucher", voucherRoutes());
   app.route("/api/v1/cognito/payment", paymentRoutes);
+  app.route(ADMIN_PATH, adminRoutes({ notify }));
   if (paymentGateway instanceof TestGateway) {
     app.route(
       "/",
@@ -165,6 +168,6 @@ export function createCmsApp(database: Database, options: CmsAppOptions = {}): C
 
   return {
     fetch: (request, env) => Promise.resolve(app.fetch(request, env)), // env: Node's request, for the client's address
-    notify: createNotifier(options.onContentChange),
+    notify,
   };
 }

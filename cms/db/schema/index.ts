@@ -4,6 +4,7 @@
  * `db.query.<table>` can follow the relations.
  */
 export * from "./accounts";
+export * from "./admin";
 export * from "./catalogue";
 export * from "./content";
 export * from "./forms";

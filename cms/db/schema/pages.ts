@@ -18,6 +18,8 @@ export const pages = pgTable("pages", {
   sitemapGroupModel: text("sitemap_group_model"),
   content: text("content").notNull().default(""),
   rows: jsonb("rows").$type<unknown[]>().notNull().default([]),
+  /** The back-office's unpublished document of the page (see cms/admin/page-docs.ts); null: none. */
+  draft: jsonb("draft").$type<Record<string, unknown>>(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

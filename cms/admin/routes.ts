@@ -1,0 +1,54 @@
+/**
+ * The CMS's admin API, mounted at `/api/v1/cognito/admin` (docs/back-office.md): every call
+ * needs an admin's bearer token (checked before any body is read), every write stores its audit
+ * row in its own transaction and then announces the content change it makes.
+ */
+import { Hono } from "hono";
+import { z } from "zod";
+
+import type { CmsEnv } from "../context";
+import { safeText } from "../lib/params";
+import { requireAdmin } from "./access";
+import { listAudit } from "./audit";
+import { readBody } from "./body";
+import { domainUpdateBody, getDomain, updateDomain } from "./domain";
+import { type Notify, recordRoutes } from "./record-routes";
+
+export const ADMIN_PATH = "/api/v1/cognito/admin";
+
+const auditBody = z
+  .object({
+    model: safeText(40).optional(),
+    record_id: safeText(40).optional(),
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    page_size: z.coerce.number().int().min(1).max(100).default(50),
+  })
+  .strict();
+
+export interface AdminRoutesOptions {
+  /** The app's `notify`: told of every write's change once it has committed. */
+  notify: Notify;
+}
+
+export function adminRoutes(options: AdminRoutesOptions) {
+  const app = new Hono<CmsEnv>();
+  app.use("*", requireAdmin);
+
+  app.post("/audit", async (c) => {
+    const q = await readBody(c, auditBody);
+    return c.json(await listAudit(c.var.db, { ...q, pageSize: q.page_size }));
+  });
+  app.post("/domain", async (c) => {
+    await readBody(c, z.object({}).strict());
+    return c.json({ data: await getDomain(c.var.db) });
+  });
+  app.post("/domain/update", async (c) => {
+    const { settings } = await readBody(c, domainUpdateBody);
+    const { data, change } = await updateDomain(c.var.db, settings, { now: c.var.now, userId: c.var.user.id });
+    await options.notify(change);
+    return c.json({ data });
+  });
+
+  app.route("/", recordRoutes(options.notify));
+  return app;
+}
