@@ -5,12 +5,11 @@ import { data } from "@remix-run/node";
 import { z } from "zod";
 
 import { isUpstreamError } from "~/lib/api/errors";
-import { getSettings } from "~/lib/api/site.server";
 import { translator } from "~/lib/browser-i18n";
 import { cacheControl } from "~/lib/cache-control";
 import { readProtectedForm } from "~/lib/csrf.server";
 import { redirectWithToast } from "~/lib/forms.server";
-import { siteTimeZone, zonedInstant } from "~/lib/time-zone";
+import { zonedInstant } from "~/lib/time-zone";
 import { getWidget } from "~/page-builder/registry";
 
 import { requireBackOffice } from "./access.server";
@@ -30,6 +29,7 @@ import {
 } from "./outline";
 import { type Doc, pagesApi, workingDoc } from "./pages-api.server";
 import { describeFields, readFields } from "./schema-form.server";
+import { siteZone } from "./when.server";
 import { PAGE_BLOCK_FIELDS, WRAPPER_FIELDS } from "./wrapper-fields.server";
 
 const path = z.string().regex(/^(?:r\d{1,4}(?:\.b\d{1,4}(?:\.w\d{1,4})?)?|p\d{1,4})$/);
@@ -77,9 +77,7 @@ export async function editorAction(request: Request, context: AppLoadContext, id
 
   try {
     if (intent.intent === "publish") {
-      const at = intent.publish_at
-        ? zonedInstant(intent.publish_at, siteTimeZone((await getSettings(visitor.transport)).time_zone))
-        : undefined;
+      const at = intent.publish_at ? zonedInstant(intent.publish_at, await siteZone(visitor.transport)) : undefined;
       if (typeof at === "string" && Date.parse(at) <= Date.now()) {
         return refusal({ message: t("editor.errors.pastTime") });
       }

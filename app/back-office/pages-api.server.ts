@@ -99,7 +99,7 @@ export function pagesApi(t: Transport) {
   return {
     list: (body: { q?: string; page?: number; page_size?: number } = {}) =>
       t.post(ADMIN, pageListAnswer, { page_size: 100, sort: "name", dir: "asc", ...body }),
-    create: async (fields: { name: string; slug: string; title?: string }) =>
+    create: async (fields: { name: string; slug: string; url: string; title?: string }) =>
       (await t.post(`${ADMIN}/create`, pageRecordAnswer, fields)).data,
     updateSettings: async (fields: { id: number } & Record<string, unknown>) =>
       (await t.post(`${ADMIN}/update`, pageRecordAnswer, fields)).data,

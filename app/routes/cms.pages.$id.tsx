@@ -9,6 +9,7 @@ import type { ItemErrors } from "~/back-office/editor-types";
 import { EditorPanels } from "~/back-office/editor-view";
 import { pageIdParam } from "~/back-office/page-id";
 import { pagesApi, workingDoc } from "~/back-office/pages-api.server";
+import { formatWhen, siteZone } from "~/back-office/when.server";
 import { isUpstreamError } from "~/lib/api/errors";
 import { cacheControl } from "~/lib/cache-control";
 import { ensureCsrfToken } from "~/lib/csrf.server";
@@ -26,11 +27,16 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       throw error;
     });
   const doc = workingDoc(page);
+  const zone = await siteZone(visitor.transport);
+  const lng = visitor.preferences.locale;
   const select = new URL(request.url).searchParams.get("select");
   return data(
     {
       csrf: ensureCsrfToken(visitor.session),
-      page: pageSummary(page),
+      page: {
+        ...pageSummary(page),
+        scheduled: page.scheduled.map((s) => ({ ...s, publish_at: formatWhen(s.publish_at, lng, zone) })),
+      },
       doc: { title: doc.title, meta_description: doc.meta_description, priority: doc.priority },
       slug: page.slug,
       ...outlineOf(doc),

@@ -54,7 +54,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const lng = visitor.preferences.locale;
   const t = translator(lng, backOfficeMessages(lng));
   try {
-    const page = await pagesApi(visitor.transport).create({ ...submission.value, title: submission.value.name });
+    const { name, slug } = submission.value;
+    const page = await pagesApi(visitor.transport).create({ name, slug, url: slug, title: name });
     return redirectWithToast(visitor, `/cms/pages/${page.id}`, { kind: "success", message: t("pages.created") });
   } catch (error) {
     if (isUpstreamError(error) && error.status === 400) {
