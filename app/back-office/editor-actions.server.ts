@@ -27,6 +27,7 @@ import {
   setWidget,
   widgetAt,
 } from "./outline";
+import { savePageSettings } from "./page-settings.server";
 import { type Doc, pagesApi, workingDoc } from "./pages-api.server";
 import { describeFields, readFields } from "./schema-form.server";
 import { siteZone } from "./when.server";
@@ -49,6 +50,7 @@ export const editorIntent = z.discriminatedUnion("intent", [
   }),
   z.object({ intent: z.literal("publish"), publish_at: localDateTime.optional() }),
   z.object({ intent: z.literal("discard") }),
+  z.object({ intent: z.literal("settings") }),
   z.object({ intent: z.literal("restore"), revision: z.coerce.number().int().positive() }),
 ]);
 export type EditorIntent = z.infer<typeof editorIntent>;
@@ -87,6 +89,11 @@ export async function editorAction(request: Request, context: AppLoadContext, id
     if (intent.intent === "discard") {
       await api.discardDraft(id);
       return done(t("editor.discarded"));
+    }
+    if (intent.intent === "settings") {
+      const saved = await savePageSettings(api, id, form, t);
+      if (!saved.ok) return refusal({ message: t("editor.errors.fields"), item: saved.item });
+      return done(t("editor.settings.saved"));
     }
     if (intent.intent === "restore") {
       await api.restore(id, intent.revision);

@@ -7,6 +7,7 @@ import type { ItemErrors } from "./editor-types";
 import { buttonClass, GeneratedFields, inputClass, quietButtonClass } from "./field-form";
 import { Outline } from "./outline-view";
 import { PublishPanel } from "./publish-panel";
+import { SettingsForm } from "./settings-form";
 import { useBackOfficeText } from "./text";
 
 /** The form of the selected item: its widget's fields, its wrapper (or page block) settings, or a block's grid. */
@@ -151,6 +152,7 @@ export function EditorPanels({
           <Outline csrf={editor.csrf} rows={editor.rows} pageBlocks={editor.pageBlocks} selected={editor.select} />
           <AddWidget editor={editor} />
           <SelectedForm editor={editor} refused={refused?.item} />
+          <SettingsForm editor={editor} refused={refused?.item} />
         </div>
         <div>
           <PublishPanel editor={editor} />

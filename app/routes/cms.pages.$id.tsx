@@ -37,8 +37,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
         ...pageSummary(page),
         scheduled: page.scheduled.map((s) => ({ ...s, publish_at: formatWhen(s.publish_at, lng, zone) })),
       },
-      doc: { title: doc.title, meta_description: doc.meta_description, priority: doc.priority },
-      slug: page.slug,
+      // The settings apply at once: the published page's, whatever the draft holds.
+      settings: {
+        name: page.name,
+        url: page.url,
+        title: page.published.title,
+        meta_description: page.published.meta_description,
+        priority: page.published.priority === null ? "" : String(page.published.priority),
+      },
       ...outlineOf(doc),
       select,
       selected: selectedItem(doc, select),
