@@ -113,6 +113,7 @@ export function createCmsApp(database: Database, options: CmsAppOptions = {}): C
   app.use("*", async (c, next) => {
     c.set("db", database.db);
     c.set("now", clock());
+    c.set("notify", notify);
     c.set("tokenSecret", tokenSecret);
     c.set("authRateLimit", authRateLimit);
     c.set("siteUrl", options.siteUrl);
@@ -148,7 +149,7 @@ export function createCmsApp(database: Database, options: CmsAppOptions = {}): C
     );
   }
 
-  app.on(["GET", "POST"], "/graphql", (c) => yoga.fetch(c.req.raw, { db: database.db, now: c.var.now }));
+  app.on(["GET", "POST"], "/graphql", (c) => yoga.fetch(c.req.raw, { db: database.db, now: c.var.now, notify }));
 
   app.get("/api/healthz", async (c) => {
     await database.ping();

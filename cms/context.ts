@@ -1,5 +1,6 @@
 import type { Db } from "./db/client";
 import type { users } from "./db/schema";
+import type { ContentChange } from "./events";
 import type { Mailer } from "./mail/mailer";
 import type { PaymentGateway } from "./payments/gateway";
 
@@ -21,6 +22,8 @@ export interface CmsEnv {
     paymentGateway: PaymentGateway;
     /** Where browsers reach the CMS's `/pay/…` pages (`paymentPageUrl` option); undefined: the site's. */
     paymentPageUrl: string | undefined;
+    /** The app's `notify`: announces a content change (the purge) once its write has committed. */
+    notify: (change: ContentChange) => Promise<void>;
     /** The signed-in member: set by `requireUser` (cms/accounts/tokens.ts) on Bearer calls only. */
     user: typeof users.$inferSelect;
     /** The signed-in member's refresh-token family: set by `requireUser`. */
@@ -33,4 +36,6 @@ export interface GraphqlContext {
   db: Db;
   /** The request's moment (ms). */
   now: number;
+  /** The app's `notify` (a read that applies a scheduled revision announces it). */
+  notify?: (change: ContentChange) => Promise<void>;
 }

@@ -67,7 +67,7 @@ describe("the admin API's gate", () => {
         const [path, body] = callOf(model, action);
         const visitor = await h.call(path, body, null);
         expect(visitor.status, `visitor ${path}`).toBe(401);
-        const member = await h.call(path, body, h.memberToken);
+        const member = await h.call(path, body, "member");
         expect(member.status, `member ${path}`).toBe(403);
         expect(member.body).toEqual({ message: "Admins only", status: 403 });
         const forged = await h.call(path, body, `${h.adminToken.slice(0, -4)}AAAA`);
@@ -83,7 +83,7 @@ describe("the admin API's gate", () => {
       "/page/publish",
       "/group/move",
     ]) {
-      expect((await h.call(path, { settings: { organisation_name: "X" } }, h.memberToken)).status).toBe(403);
+      expect((await h.call(path, { settings: { organisation_name: "X" } }, "member")).status).toBe(403);
       expect((await h.call(path, {}, null)).status).toBe(401);
     }
     expect(await snapshot()).toBe(before);

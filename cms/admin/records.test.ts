@@ -40,7 +40,7 @@ describe("generic records", () => {
       expect(h.changes.length, `${model} notified`).toBe(1);
 
       const fetched = await h.call(`/${model}/${id}`);
-      expect(fetched.body.data).toEqual(created.body.data);
+      expect(fetched.body.data).toMatchObject(created.body.data);
 
       const updated = await h.call(`/${model}/update`, { id, ...change });
       expect(updated.status, `${model} update ${JSON.stringify(updated.body)}`).toBe(200);

@@ -12,6 +12,7 @@ import { requireAdmin } from "./access";
 import { listAudit } from "./audit";
 import { readBody } from "./body";
 import { domainUpdateBody, getDomain, updateDomain } from "./domain";
+import { pageDocRoutes } from "./page-routes";
 import { type Notify, recordRoutes } from "./record-routes";
 
 export const ADMIN_PATH = "/api/v1/cognito/admin";
@@ -49,6 +50,8 @@ export function adminRoutes(options: AdminRoutesOptions) {
     return c.json({ data });
   });
 
+  // Before the generic records: `/page/{id}` is the editor's document, not the generic record.
+  app.route("/", pageDocRoutes(options.notify));
   app.route("/", recordRoutes(options.notify));
   return app;
 }

@@ -30,9 +30,14 @@ export async function adminHarness(driver: DriverName = "pglite", label = "admin
   const adminToken = await tokenOf(admin.id);
   const memberToken = await tokenOf(member.id);
   const client = apiClient(app);
-  /** A POST to the admin API (path under it) as the admin, or with `token` (null: none). */
-  const call = (path: string, body: unknown = {}, token: string | null = adminToken) =>
-    client.post(`${ADMIN_PATH}${path}`, body, token ?? undefined);
+  /**
+   * A POST to the admin API (path under it) as "admin" or "member" (a token fresh at the clock's
+   * now, which tests move), with another `token`, or with none (null).
+   */
+  const call = async (path: string, body: unknown = {}, token: "admin" | "member" | string | null = "admin") => {
+    const bearer = token === "admin" ? await tokenOf(admin.id) : token === "member" ? await tokenOf(member.id) : token;
+    return client.post(`${ADMIN_PATH}${path}`, body, bearer ?? undefined);
+  };
   return { t, db, app, clock, changes, admin, member, adminToken, memberToken, client, call };
 }
 

@@ -41,7 +41,7 @@ export const pagesResolvers = {
     },
     cognitoPage: async (_: unknown, args: { url: string }, ctx: GraphqlContext) => {
       if (!safeText(500).safeParse(args.url).success) return null;
-      return getPage(ctx.db, normalisePageUrl(args.url), true, { now: ctx.now });
+      return getPage(ctx.db, normalisePageUrl(args.url), true, { now: ctx.now, notify: ctx.notify });
     },
   },
 };

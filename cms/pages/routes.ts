@@ -13,7 +13,7 @@ export const pageRoutes = new Hono<CmsEnv>()
   .get("/page", async (c) => {
     const q = parseQuery(c, listQuery);
     if (q.url !== undefined) {
-      const page = await getPage(c.var.db, normalisePageUrl(q.url), q.pb, { now: c.var.now });
+      const page = await getPage(c.var.db, normalisePageUrl(q.url), q.pb, { now: c.var.now, notify: c.var.notify });
       return c.json({ data: found(page, "Page not found") });
     }
     const view = { now: c.var.now };
@@ -24,6 +24,6 @@ export const pageRoutes = new Hono<CmsEnv>()
     const { pb } = parseQuery(c, z.object({ pb: flag }).passthrough());
     const url = safeText(500).safeParse(c.req.param("url"));
     if (!url.success) notFound("Page not found");
-    const page = await getPage(c.var.db, normalisePageUrl(url.data), pb, { now: c.var.now });
+    const page = await getPage(c.var.db, normalisePageUrl(url.data), pb, { now: c.var.now, notify: c.var.notify });
     return c.json({ data: found(page, "Page not found") });
   });

@@ -11,6 +11,7 @@ import { apiPaths, type ContentChange } from "../events";
 import { embedOrigins, sanitizePageContent, sanitizeRows } from "../lib/cms-html";
 import { type PageRequest, paginate } from "../lib/paginate";
 import { getSiteTimeZone } from "../site/time-zone";
+import { applyDueRevision, nextScheduled } from "./documents";
 import { type PageRow, serializeBlock, type SerializedPage, serializePage } from "./serialize";
 import { visibleContent } from "./visibility";
 
@@ -35,6 +36,11 @@ export interface PageView {
    * blocks stay out). No public route asks for it: it is for an authenticated preview.
    */
   preview?: boolean;
+  /**
+   * Told of the change when the read applies a due scheduled revision (decision 082): the app's
+   * `notify`. Without it a due revision is still applied.
+   */
+  notify?: (change: ContentChange) => Promise<void>;
 }
 
 /**
@@ -53,18 +59,28 @@ async function withBlocksOf(
   const shown = view.preview
     ? eq(pageBlocks.deleted, false)
     : and(eq(pageBlocks.hidden, false), eq(pageBlocks.deleted, false));
-  const [blocks, timeZone] = await Promise.all([
+  const now = view.now ?? Date.now();
+  const [blocks, timeZone, scheduled] = await Promise.all([
     db
       .select()
       .from(pageBlocks)
       .where(and(inArray(pageBlocks.pageId, ids), shown))
       .orderBy(asc(pageBlocks.sortOrder), asc(pageBlocks.id)),
     getSiteTimeZone(db),
+    nextScheduled(db, ids, now),
   ]);
-  const now = view.now ?? Date.now();
   return rows.map((p) => {
     const pageContents = blocks.filter((b) => b.pageId === p.id).map(serializeBlock);
-    return serializePage(p, visibleContent({ rows: p.rows, pageContents }, now, timeZone, view.preview));
+    const content = visibleContent({ rows: p.rows, pageContents }, now, timeZone, view.preview);
+    // A scheduled revision changes the page too: caches must expire then.
+    const revisionAt = scheduled.get(p.id);
+    if (
+      revisionAt !== undefined &&
+      (content.next_change_at === null || revisionAt < Date.parse(content.next_change_at))
+    ) {
+      content.next_change_at = new Date(revisionAt).toISOString();
+    }
+    return serializePage(p, content);
   });
 }
 
@@ -75,6 +91,10 @@ export async function getPage(
   withBlocks: boolean,
   view: PageView = {},
 ): Promise<SerializedPage | null> {
+  if (!view.preview) {
+    const change = await applyDueRevision(db, url, view.now ?? Date.now());
+    if (change) await view.notify?.(change);
+  }
   const rows = await db.select().from(pages).where(eq(pages.url, url)).limit(1);
   const [page] = await withBlocksOf(db, rows, withBlocks, view);
   return page ?? null;
