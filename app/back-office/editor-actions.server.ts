@@ -100,8 +100,8 @@ export async function editorAction(request: Request, context: AppLoadContext, id
       return done(t("editor.restored"));
     }
 
-    const doc = workingDoc(await api.get(id));
-    const changed = change(doc, intent, form, t);
+    const [page, zone] = await Promise.all([api.get(id), siteZone(visitor.transport)]);
+    const changed = change(workingDoc(page), intent, form, t, zone);
     if ("item" in changed) return refusal({ message: t("editor.errors.fields"), item: changed.item });
     if (!changed.doc) return refusal({ message: t("editor.errors.cannot") }, 409);
     await api.saveDraft(id, changed.doc);
@@ -122,6 +122,7 @@ function change(
   intent: EditorIntent,
   form: FormData,
   t: T,
+  zone: string,
 ): { doc: Doc | null; select?: string } | { item: ItemErrors } {
   const messages = {
     number: t("editor.errors.number"),
@@ -153,8 +154,8 @@ function change(
       if (!at || (!widget && !pageBlock)) return { doc: null };
       const type = widget?.type ?? pageBlock?.template ?? "";
       const definition = getWidget(type) as { fields?: z.ZodTypeAny } | undefined;
-      const fields = readFields(describeFields(definition?.fields), form, messages, "f.");
-      const own = readFields(widget ? WRAPPER_FIELDS : PAGE_BLOCK_FIELDS, form, messages, "w.");
+      const fields = readFields(describeFields(definition?.fields), form, messages, "f.", zone);
+      const own = readFields(widget ? WRAPPER_FIELDS : PAGE_BLOCK_FIELDS, form, messages, "w.", zone);
       if (!fields.ok || !own.ok) {
         const errors = {
           ...(fields.ok ? {} : prefixed("f.", fields.errors)),

@@ -49,13 +49,16 @@ export function outlineOf(doc: Doc): {
   };
 }
 
-const withValues = (descriptors: readonly FieldDescriptor[], values: Record<string, unknown>): EditorField[] =>
-  descriptors.map((d) => ({ ...d, value: formValue(d, values[d.name]) }));
+const withValues = (
+  descriptors: readonly FieldDescriptor[],
+  values: Record<string, unknown>,
+  zone: string,
+): EditorField[] => descriptors.map((d) => ({ ...d, value: formValue(d, values[d.name], zone) }));
 
 const fieldsOf = (type: string) => describeFields((getWidget(type) as { fields?: z.ZodTypeAny } | undefined)?.fields);
 
 /** The selected item's form: its fields (from its widget's schema) and its own settings. */
-export function selectedItem(doc: Doc, select: string | null): SelectedItem | null {
+export function selectedItem(doc: Doc, select: string | null, zone: string): SelectedItem | null {
   const at = parsePath(select);
   if (!at || !select) return null;
   const widget: Widget | null = widgetAt(doc, at);
@@ -64,8 +67,8 @@ export function selectedItem(doc: Doc, select: string | null): SelectedItem | nu
       path: select,
       kind: at.kind,
       type: widget.type,
-      fields: withValues(fieldsOf(widget.type), widget.fields),
-      own: withValues(WRAPPER_FIELDS, wrapperValues(widget.wrapper)),
+      fields: withValues(fieldsOf(widget.type), widget.fields, zone),
+      own: withValues(WRAPPER_FIELDS, wrapperValues(widget.wrapper), zone),
       grid: null,
     };
   }
@@ -75,8 +78,8 @@ export function selectedItem(doc: Doc, select: string | null): SelectedItem | nu
       path: select,
       kind: at.kind,
       type: pageBlock.template,
-      fields: withValues(fieldsOf(pageBlock.template), pageBlock.variables),
-      own: withValues(PAGE_BLOCK_FIELDS, pageBlock as Record<string, unknown>),
+      fields: withValues(fieldsOf(pageBlock.template), pageBlock.variables, zone),
+      own: withValues(PAGE_BLOCK_FIELDS, pageBlock as Record<string, unknown>, zone),
       grid: null,
     };
   }

@@ -36,7 +36,17 @@ const editedPageSchema = z.object({
   url: z.string(),
   published: docSchema,
   draft: docSchema.nullish().transform((v) => v ?? null),
-  scheduled: z.array(z.object({ revision: z.coerce.number(), publish_at: z.string() })).default([]),
+  scheduled: z
+    .array(
+      z.object({
+        revision: z.coerce.number(),
+        publish_at: z
+          .string()
+          .nullish()
+          .transform((v) => v ?? ""),
+      }),
+    )
+    .default([]),
   updated_at: z.string().nullish(),
 });
 export type EditedPage = z.infer<typeof editedPageSchema>;

@@ -100,11 +100,14 @@ describe("readFields", () => {
 
   it("reads a date and time as the site's wall clock, and refuses another shape", () => {
     const dated = [{ name: "start_time", kind: "datetime" as const }];
-    expect(readFields(dated, form({ "w.start_time": "2030-01-02T09:30" }), messages, "w.")).toMatchObject({
+    const zone = "Australia/Brisbane";
+    expect(readFields(dated, form({ "w.start_time": "2030-01-02T09:30" }), messages, "w.", zone)).toMatchObject({
       ok: true,
-      values: { start_time: "2030-01-02 09:30" },
+      values: { start_time: "2030-01-01T23:30:00.000Z" },
     });
-    expect(readFields(dated, form({ "w.start_time": "tomorrow" }), messages, "w.")).toMatchObject({ ok: false });
-    expect(formValue(dated[0]!, "2030-01-02 09:30")).toBe("2030-01-02T09:30");
+    expect(readFields(dated, form({ "w.start_time": "tomorrow" }), messages, "w.", zone)).toMatchObject({ ok: false });
+    expect(formValue(dated[0]!, "2030-01-01T23:30:00.000Z", zone)).toBe("2030-01-02T09:30");
+    expect(formValue(dated[0]!, "2030-01-02 09:30", zone)).toBe("2030-01-02T09:30");
+    expect(formValue(dated[0]!, null, zone)).toBe("");
   });
 });

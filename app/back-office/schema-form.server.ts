@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { zonedInstant } from "~/lib/time-zone";
+
 import type { FieldDescriptor } from "./editor-types";
 
 export type { FieldDescriptor } from "./editor-types";
@@ -59,15 +61,35 @@ export function describeFields(schema: z.ZodTypeAny | undefined): FieldDescripto
   });
 }
 
-/** The value a field shows: what the widget holds, as the input writes it. */
-export function formValue(descriptor: FieldDescriptor, value: unknown): string | boolean {
+/** An instant as a datetime-local input writes it, on the site's clock; a zone-less time as it is. */
+export function siteLocalInput(value: unknown, timeZone: string): string {
+  if (typeof value !== "string" || !value) return "";
+  const zoneless = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}))?/.exec(value);
+  if (zoneless && !/(?:Z|[+-]\d{2}:?\d{2})$/.test(value)) return `${zoneless[1]}T${zoneless[2] ?? "00:00"}`;
+  const at = Date.parse(value);
+  if (Number.isNaN(at)) return "";
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+  }).formatToParts(at);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "00";
+  return `${get("year")}-${get("month")}-${get("day")}T${get("hour")}:${get("minute")}`;
+}
+
+/** The value a field shows: what the widget holds, as the input writes it (times on the site's clock). */
+export function formValue(descriptor: FieldDescriptor, value: unknown, timeZone = "UTC"): string | boolean {
   switch (descriptor.kind) {
     case "checkbox":
       return value === true || value === 1 || value === "1" || value === "true";
     case "json":
       return value === undefined ? "" : JSON.stringify(value, null, 2);
     case "datetime":
-      return typeof value === "string" ? value.replace(" ", "T").slice(0, 16) : "";
+      return siteLocalInput(value, timeZone);
     default:
       return value === undefined || value === null ? "" : String(value);
   }
@@ -94,6 +116,7 @@ export function readFields(
   form: FormData,
   messages: ReadMessages,
   prefix = "f.",
+  timeZone = "UTC",
 ): ReadResult {
   const values: Record<string, unknown> = {};
   const errors: Record<string, string> = {};
@@ -124,7 +147,7 @@ export function readFields(
       }
     } else if (d.kind === "datetime") {
       if (text.trim() === "") values[d.name] = null;
-      else if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(text)) values[d.name] = text.replace("T", " ");
+      else if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(text)) values[d.name] = zonedInstant(text, timeZone);
       else errors[d.name] = messages.date;
     } else {
       values[d.name] = text;

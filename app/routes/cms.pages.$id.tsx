@@ -47,7 +47,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       },
       ...outlineOf(doc),
       select,
-      selected: selectedItem(doc, select),
+      selected: selectedItem(doc, select, zone),
       highlight: highlightId(doc, select),
       widgetTypes: widgetTypes(),
     },
