@@ -40,7 +40,12 @@ const localDateTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
 export const editorIntent = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("move"), path, dir: z.enum(["up", "down"]) }),
   z.object({ intent: z.literal("remove"), path }),
-  z.object({ intent: z.literal("add-widget"), block: path.optional(), type: z.string().min(1).max(100) }),
+  z.object({
+    intent: z.literal("add-widget"),
+    // Empty: a new row at the end of the page.
+    block: z.union([path, z.literal("")]).optional(),
+    type: z.string().min(1).max(100),
+  }),
   z.object({ intent: z.literal("save-item"), path }),
   z.object({
     intent: z.literal("save-grid"),
@@ -141,7 +146,12 @@ function change(
     }
     case "add-widget": {
       if (!getWidget(intent.type)) return { doc: null };
-      return { doc: addWidget(doc, parsePath(intent.block), newWidget(randomUUID(), intent.type), randomUUID()) };
+      const added = addWidget(doc, parsePath(intent.block), newWidget(randomUUID(), intent.type), randomUUID());
+      // The new widget is selected, so its form is the next thing the admin sees.
+      const block = added.rows.length > doc.rows.length ? `r${added.rows.length - 1}.b0` : intent.block!;
+      const at = parsePath(block);
+      const count = at?.kind === "block" ? (added.rows[at.row]?.blocks[at.block]?.widgets.length ?? 1) : 1;
+      return { doc: added, select: `${block}.w${count - 1}` };
     }
     case "save-grid": {
       const at = parsePath(intent.path);

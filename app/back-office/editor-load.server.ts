@@ -55,6 +55,12 @@ const withValues = (
   zone: string,
 ): EditorField[] => descriptors.map((d) => ({ ...d, value: formValue(d, values[d.name], zone) }));
 
+/** A widget's fields as its schema reads them (each present, defaults filled in), for the form. */
+const parsedFields = (type: string, raw: Record<string, unknown>): Record<string, unknown> => {
+  const parsed = getWidget(type)?.parseFields({ fields: raw });
+  return parsed && typeof parsed === "object" ? { ...raw, ...(parsed as Record<string, unknown>) } : raw;
+};
+
 const fieldsOf = (type: string) => describeFields((getWidget(type) as { fields?: z.ZodTypeAny } | undefined)?.fields);
 
 /** The selected item's form: its fields (from its widget's schema) and its own settings. */
@@ -67,7 +73,7 @@ export function selectedItem(doc: Doc, select: string | null, zone: string): Sel
       path: select,
       kind: at.kind,
       type: widget.type,
-      fields: withValues(fieldsOf(widget.type), widget.fields, zone),
+      fields: withValues(fieldsOf(widget.type), parsedFields(widget.type, widget.fields), zone),
       own: withValues(WRAPPER_FIELDS, wrapperValues(widget.wrapper), zone),
       grid: null,
     };
@@ -78,7 +84,7 @@ export function selectedItem(doc: Doc, select: string | null, zone: string): Sel
       path: select,
       kind: at.kind,
       type: pageBlock.template,
-      fields: withValues(fieldsOf(pageBlock.template), pageBlock.variables, zone),
+      fields: withValues(fieldsOf(pageBlock.template), parsedFields(pageBlock.template, pageBlock.variables), zone),
       own: withValues(PAGE_BLOCK_FIELDS, pageBlock as Record<string, unknown>, zone),
       grid: null,
     };

@@ -18,7 +18,7 @@ function SelectedForm({ editor, refused }: { editor: EditorData; refused?: ItemE
   const errors = refused?.path === item.path ? refused : undefined;
   if (item.grid) {
     return (
-      <Form method="post" className="mt-4" aria-labelledby="selected-heading">
+      <Form key={`${item.path}:${editor.version}`} method="post" className="mt-4" aria-labelledby="selected-heading">
         <h2 id="selected-heading" className="mb-2 font-semibold">
           {t("editor.gridTitle")}
         </h2>
@@ -56,7 +56,8 @@ function SelectedForm({ editor, refused }: { editor: EditorData; refused?: ItemE
     );
   }
   return (
-    <Form method="post" className="mt-4" aria-labelledby="selected-heading">
+    // Keyed: another item, or the same one changed, is a new form (its inputs' defaults anew).
+    <Form key={`${item.path}:${editor.version}`} method="post" className="mt-4" aria-labelledby="selected-heading">
       <h2 id="selected-heading" className="mb-2 font-semibold">
         {t("editor.fieldsTitle", { type: item.type })}
       </h2>
@@ -83,7 +84,12 @@ function AddWidget({ editor }: { editor: EditorData }) {
   const blocks = editor.rows.flatMap((row) => row.blocks.map((b) => b.path));
   const selectedBlock = editor.select?.split(".w")[0];
   return (
-    <Form method="post" className="mt-4 flex flex-wrap items-end gap-2" aria-label={t("editor.addWidget")}>
+    <Form
+      key={`${selectedBlock ?? ""}:${editor.version}`}
+      method="post"
+      className="mt-4 flex flex-wrap items-end gap-2"
+      aria-label={t("editor.addWidget")}
+    >
       <CsrfInput value={editor.csrf} />
       <input type="hidden" name="intent" value="add-widget" />
       <label className="text-sm">
@@ -126,7 +132,7 @@ export function EditorPanels({
 }) {
   const t = useBackOfficeText();
   const { page } = editor;
-  const preview = `/cms/pages/${page.id}/preview?draft=1${editor.highlight ? `&select=${encodeURIComponent(editor.highlight)}` : ""}`;
+  const preview = `/cms/pages/${page.id}/preview?draft=1&v=${editor.version}${editor.highlight ? `&select=${encodeURIComponent(editor.highlight)}` : ""}`;
   return (
     <div>
       <div className="mb-4 flex flex-wrap items-baseline gap-3">

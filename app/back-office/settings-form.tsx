@@ -25,7 +25,7 @@ export function SettingsForm({ editor, refused }: { editor: EditorData; refused?
   return (
     <details className="mt-6" open={Boolean(errors)}>
       <summary className="cursor-pointer font-semibold">{t("editor.settings.title")}</summary>
-      <Form method="post" className="mt-2">
+      <Form key={JSON.stringify(editor.settings)} method="post" className="mt-2">
         <CsrfInput value={editor.csrf} />
         <input type="hidden" name="intent" value="settings" />
         {FIELDS.map(({ name, label }) => {

@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -49,6 +51,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       select,
       selected: selectedItem(doc, select, zone),
       highlight: highlightId(doc, select),
+      // In the preview's address, so the frame loads again whenever the document changes.
+      version: createHash("sha256").update(JSON.stringify(doc)).digest("hex").slice(0, 12),
       widgetTypes: widgetTypes(),
     },
     { headers: { "Cache-Control": cacheControl.private } },
