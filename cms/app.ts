@@ -11,6 +11,7 @@ import { DEFAULT_AUTH_RATE_LIMIT } from "./accounts/rate-limit";
 import { accountRoutes, imageTooLarge, UPLOAD_BODY_BYTES, UPLOAD_PATH } from "./accounts/routes";
 import { tokenKey } from "./accounts/tokens";
 import { ADMIN_PATH, adminRoutes } from "./admin/routes";
+import { ADMIN_UPLOAD_BODY_BYTES, ADMIN_UPLOAD_PATH, uploadTooLarge } from "./admin/uploads";
 import { catalogueRoutes } from "./catalogue/routes";
 import { contentRoutes } from "./content/routes";
 import type { CmsEnv } from "./context";
@@ -93,10 +94,17 @@ export function createCmsApp(database: Database, options: CmsAppOptions = {}): C
           ? MAX_GRAPHQL_BODY_BYTES
           : path === UPLOAD_PATH
             ? UPLOAD_BODY_BYTES
-            : path.startsWith(FORM_SUBMIT_PATH)
-              ? FORM_SUBMIT_BODY_BYTES
-              : MAX_BODY_BYTES,
-      (path) => (path === UPLOAD_PATH ? apiErrorResponse(imageTooLarge()) : tooLarge()),
+            : path === ADMIN_UPLOAD_PATH
+              ? ADMIN_UPLOAD_BODY_BYTES
+              : path.startsWith(FORM_SUBMIT_PATH)
+                ? FORM_SUBMIT_BODY_BYTES
+                : MAX_BODY_BYTES,
+      (path) =>
+        path === UPLOAD_PATH
+          ? apiErrorResponse(imageTooLarge())
+          : path === ADMIN_UPLOAD_PATH
+            ? apiErrorResponse(uploadTooLarge())
+            : tooLarge(),
     ),
   );
   const clock = options.clock ?? Date.now;

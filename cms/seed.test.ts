@@ -76,6 +76,8 @@ const tables = [
   "orders",
   "order_items",
   "tickets",
+  "audit_log",
+  "page_revisions",
 ] as const;
 
 async function rowCounts(db: Db): Promise<Record<string, number>> {
@@ -143,6 +145,8 @@ const expectedCounts = {
   orders: 0,
   order_items: 0,
   tickets: 0,
+  audit_log: 0,
+  page_revisions: 0,
 };
 
 it("the seed files hold what the API tests expect", () => {

@@ -74,15 +74,21 @@ describe("the admin API's gate", () => {
         expect(forged.status, `forged ${path}`).toBe(401);
       }
     }
-    for (const path of [
+    const others = [
       "/audit",
       "/domain",
       "/domain/update",
       "/dashboard",
       "/upload",
-      "/page/publish",
       "/group/move",
-    ]) {
+      "/gallery/order",
+      `/form/${ids.form}/submissions`,
+      `/form/${ids.form}/submissions.csv`,
+      ...["saveDraft", "discardDraft", "publish", "revisions", "revision", "restore", "preview"].map(
+        (a) => `/page/${a}`,
+      ),
+    ];
+    for (const path of others) {
       expect((await h.call(path, { settings: { organisation_name: "X" } }, "member")).status).toBe(403);
       expect((await h.call(path, {}, null)).status).toBe(401);
     }

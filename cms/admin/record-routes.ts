@@ -11,7 +11,9 @@ import type { CmsEnv } from "../context";
 import type { ContentChange } from "../events";
 import { idFromText, idSchema, safeText } from "../lib/params";
 import { readBody } from "./body";
+import { moveBody, moveGroup } from "./group-move";
 import { modelOf } from "./models";
+import { addPhoto, addPhotoBody, galleryOrderBody, orderGallery, takesPhotos } from "./photos";
 import { createRecord, deleteRecord, getRecord, listRecords, updateRecord, type WriteResult } from "./records";
 import type { ModelDef } from "./registry";
 
@@ -67,7 +69,7 @@ export function recordRoutes(notify: Notify) {
   const app = new Hono<CmsEnv>();
   const ctx = (c: { var: CmsEnv["Variables"] }) => ({ now: c.var.now, userId: c.var.user.id });
   const done = async (result: WriteResult) => {
-    await notify(result.change);
+    if (result.change.paths.length > 0) await notify(result.change);
     return { data: result.record };
   };
 
@@ -94,6 +96,20 @@ export function recordRoutes(notify: Notify) {
       return c.json(await done(await updateRecord(c.var.db, def, id, input, ctx(c), action)));
     });
   }
+  app.post("/:model/addPhoto", async (c) => {
+    const def = modelFor(c.req.param("model"));
+    if (!takesPhotos(def.name)) throw new ApiError(404, "Not found");
+    const body = await readBody(c, addPhotoBody);
+    return c.json(await done(await addPhoto(c.var.db, def, body, ctx(c))));
+  });
+  app.post("/group/move", async (c) => {
+    const body = await readBody(c, moveBody);
+    return c.json(await done(await moveGroup(c.var.db, body, ctx(c))));
+  });
+  app.post("/gallery/order", async (c) => {
+    const body = await readBody(c, galleryOrderBody);
+    return c.json(await done(await orderGallery(c.var.db, modelFor("gallery"), body, ctx(c))));
+  });
   app.post("/:model/:id{[0-9]+}", async (c) => {
     const def = modelFor(c.req.param("model"));
     const id = idFromText(c.req.param("id")) ?? 0;

@@ -11,7 +11,7 @@ import type { Db } from "../db/client";
 import { domains } from "../db/schema";
 import type { ContentChange } from "../events";
 import { embedOrigins, sanitizeCmsHtml } from "../lib/cms-html";
-import { paginate } from "../lib/paginate";
+import { pagingOf } from "../lib/paginate";
 import { writeAudit } from "./audit";
 import {
   type AdminRecord,
@@ -48,17 +48,29 @@ export async function listRecords(db: Db, def: ModelDef, query: ListQuery) {
     where = or(...def.search.map((name) => sql`${column(def, name)}::text ilike ${pattern}`));
   }
   const order = query.dir === "desc" ? desc : asc;
-  const { rows, paging } = await paginate(db, def.table, {
-    where,
-    orderBy: [order(column(def, sort)), order(def.table.id)],
-    page: query.page,
-    pageSize: query.page_size,
-  });
-  return { data: await serializeRows(db, def, rows as Row[]), ...paging };
+  const request = { page: query.page, pageSize: query.page_size };
+  const [count, rows] = await Promise.all([
+    db.$count(def.table, where),
+    db
+      .select(selection(def))
+      .from(def.table)
+      .where(where)
+      .orderBy(order(column(def, sort)), order(def.table.id))
+      .limit(request.pageSize)
+      .offset((request.page - 1) * request.pageSize),
+  ]);
+  return { data: await serializeRows(db, def, rows as Row[]), ...pagingOf(count, request) };
+}
+
+/** The columns read of a model: all but those never answered (a file's bytes stay in the database). */
+function selection(def: ModelDef): Record<string, PgColumn> {
+  const out: Record<string, PgColumn> = {};
+  for (const [name, [key, col]] of columnsBySqlName(def.table)) if (!def.omit?.includes(name)) out[key] = col;
+  return out;
 }
 
 async function rowOf(db: Db, def: ModelDef, id: number, lock = false): Promise<Row> {
-  const select = db.select().from(def.table).where(eq(def.table.id, id)).limit(1);
+  const select = db.select(selection(def)).from(def.table).where(eq(def.table.id, id)).limit(1);
   const [row] = lock ? await select.for("update") : await select;
   if (!row) throw new ApiError(404, `${def.name} not found`);
   return row as Row;
@@ -101,7 +113,7 @@ export async function createRecord(db: Db, def: ModelDef, input: Row, ctx: Ctx):
     const values = toValues(def, input);
     await def.prepare?.(w, values, input, null);
     await sanitizeHtml(tx, def, values);
-    const [inserted] = (await tx.insert(def.table).values(values).returning()) as Row[];
+    const [inserted] = (await tx.insert(def.table).values(values).returning(selection(def))) as Row[];
     const row = (await def.after?.(w, inserted, input, null)) ?? inserted;
     const [record] = await serializeRows(tx, def, [row]);
     await writeAudit(tx, { ...auditOf(ctx, def, row), action: "create", before: null, after: record });
@@ -135,7 +147,7 @@ export async function updateRecord(
     if ("updatedAt" in def.table) values.updatedAt = new Date(ctx.now);
     let row = beforeRow;
     if (Object.keys(values).length > 0) {
-      [row] = (await tx.update(def.table).set(values).where(eq(def.table.id, id)).returning()) as Row[];
+      [row] = (await tx.update(def.table).set(values).where(eq(def.table.id, id)).returning(selection(def))) as Row[];
     }
     row = (await def.after?.(w, row, input, beforeRow)) ?? row;
     const [record] = await serializeRows(tx, def, [row]);

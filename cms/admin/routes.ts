@@ -7,13 +7,16 @@ import { Hono } from "hono";
 import { z } from "zod";
 
 import type { CmsEnv } from "../context";
-import { safeText } from "../lib/params";
+import { idFromText, safeText } from "../lib/params";
 import { requireAdmin } from "./access";
 import { listAudit } from "./audit";
 import { readBody } from "./body";
+import { dashboard } from "./dashboard";
 import { domainUpdateBody, getDomain, updateDomain } from "./domain";
 import { pageDocRoutes } from "./page-routes";
 import { type Notify, recordRoutes } from "./record-routes";
+import { listSubmissions, submissionsCsv } from "./submissions";
+import { upload } from "./uploads";
 
 export const ADMIN_PATH = "/api/v1/cognito/admin";
 
@@ -23,6 +26,13 @@ const auditBody = z
     record_id: safeText(40).optional(),
     page: z.coerce.number().int().min(1).max(100_000).default(1),
     page_size: z.coerce.number().int().min(1).max(100).default(50),
+  })
+  .strict();
+
+const pagingBody = z
+  .object({
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    page_size: z.coerce.number().int().min(1).max(100).default(20),
   })
   .strict();
 
@@ -47,6 +57,32 @@ export function adminRoutes(options: AdminRoutesOptions) {
     const { settings } = await readBody(c, domainUpdateBody);
     const { data, change } = await updateDomain(c.var.db, settings, { now: c.var.now, userId: c.var.user.id });
     await options.notify(change);
+    return c.json({ data });
+  });
+
+  app.post("/dashboard", async (c) => {
+    await readBody(c, z.object({}).strict());
+    return c.json({ data: await dashboard(c.var.db, c.var.now) });
+  });
+  app.post("/form/:id{[0-9]+}/submissions", async (c) => {
+    const q = await readBody(c, pagingBody);
+    const list = await listSubmissions(c.var.db, idFromText(c.req.param("id")) ?? 0, {
+      page: q.page,
+      pageSize: q.page_size,
+    });
+    return c.json(list);
+  });
+  // GET too: a browser may download the export straight (with the admin's bearer token).
+  app.on(["GET", "POST"], "/form/:id{[0-9]+}/submissions.csv", async (c) => {
+    const { name, text } = await submissionsCsv(c.var.db, idFromText(c.req.param("id")) ?? 0);
+    return c.body(text, 200, {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="${name.replace(/[^\w.-]/g, "_")}"`,
+    });
+  });
+  app.post("/upload", async (c) => {
+    const { data, change } = await upload(c);
+    if (change) await options.notify(change);
     return c.json({ data });
   });
 

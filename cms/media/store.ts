@@ -10,6 +10,7 @@ const MIME_BY_FORMAT: Record<string, string> = {
   jpeg: "image/jpeg",
   png: "image/png",
   webp: "image/webp",
+  gif: "image/gif",
   avif: "image/avif",
   heif: "image/avif",
 };

@@ -1,5 +1,5 @@
 /** The page model's settings (its content goes through the page calls of page-docs.ts). */
-import { sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 
 import { pages, redirects } from "../../db/schema";
@@ -38,6 +38,17 @@ export const page: ModelDef = {
     apiPaths.pageList,
     apiPaths.initialData,
   ],
+  // The list shows which pages have a draft waiting.
+  async extend(db, records) {
+    const ids = records.map((r) => r.id as number);
+    if (ids.length === 0) return;
+    const rows = await db
+      .select({ id: pages.id, hasDraft: sql<boolean>`${pages.draft} is not null` })
+      .from(pages)
+      .where(inArray(pages.id, ids));
+    const drafts = new Map(rows.map((r) => [r.id, r.hasDraft]));
+    for (const record of records) record.has_draft = drafts.get(record.id as number) ?? false;
+  },
   // A page moved to another url can leave a redirect from the old one, in the same transaction.
   async after(ctx, row, input, before) {
     if (!before || !input.redirect_from_old || before.url === row.url) return;
