@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { isUpstreamError } from "~/lib/api/errors";
+
 import type { ItemErrors } from "./editor-types";
 import type { pagesApi } from "./pages-api.server";
 
@@ -48,6 +50,16 @@ export async function savePageSettings(
   }
   const { redirect_from_old, url, ...fields } = parsed.data;
   const slug = url.split("/").pop() ?? url;
-  await api.updateSettings({ id, ...fields, url, slug, redirect_from_old: redirect_from_old === "on" });
+  try {
+    await api.updateSettings({ id, ...fields, url, slug, redirect_from_old: redirect_from_old === "on" });
+  } catch (error) {
+    // A refused value (400) or an address another page has (409): beside its field.
+    if (!isUpstreamError(error) || (error.status !== 400 && error.status !== 409) || !error.errors) throw error;
+    const errors = Object.fromEntries(
+      Object.entries(error.errors).map(([k, v]) => [`s.${k === "slug" ? "url" : k}`, v.join(" ")]),
+    );
+    const typed = Object.fromEntries(Object.entries(input).map(([k, v]) => [`s.${k}`, v]));
+    return { ok: false, item: { path: "settings", errors, input: typed } };
+  }
   return { ok: true };
 }

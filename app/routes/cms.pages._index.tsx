@@ -58,7 +58,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const page = await pagesApi(visitor.transport).create({ name, slug, url: slug, title: name });
     return redirectWithToast(visitor, `/cms/pages/${page.id}`, { kind: "success", message: t("pages.created") });
   } catch (error) {
-    if (isUpstreamError(error) && error.status === 400) {
+    // 400: a value refused; 409: the address is taken. Either way, beside its field.
+    if (isUpstreamError(error) && (error.status === 400 || error.status === 409)) {
       return invalid(submission.reply({ fieldErrors: error.errors ?? { slug: [error.message] } }));
     }
     throw error;
