@@ -13,6 +13,7 @@ import { zonedInstant } from "~/lib/time-zone";
 import { getWidget } from "~/page-builder/registry";
 
 import { requireBackOffice } from "./access.server";
+import { copyBlock, pastedDoc } from "./copy-paste.server";
 import type { ItemErrors } from "./editor-types";
 import { backOfficeMessages } from "./messages.server";
 import {
@@ -56,6 +57,8 @@ export const editorIntent = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("publish"), publish_at: localDateTime.optional() }),
   z.object({ intent: z.literal("discard") }),
   z.object({ intent: z.literal("settings") }),
+  z.object({ intent: z.literal("copy"), path }),
+  z.object({ intent: z.literal("paste") }),
   z.object({ intent: z.literal("restore"), revision: z.coerce.number().int().positive() }),
 ]);
 export type EditorIntent = z.infer<typeof editorIntent>;
@@ -106,6 +109,17 @@ export async function editorAction(request: Request, context: AppLoadContext, id
     }
 
     const [page, zone] = await Promise.all([api.get(id), siteZone(visitor.transport)]);
+    if (intent.intent === "copy") {
+      if (!copyBlock(visitor, id, workingDoc(page), intent.path))
+        return refusal({ message: t("editor.errors.cannot") }, 409);
+      return done(t("editor.copied"), intent.path);
+    }
+    if (intent.intent === "paste") {
+      const pasted = await pastedDoc(visitor, api, id, workingDoc(page));
+      if (!pasted) return refusal({ message: t("editor.errors.nothingToPaste") }, 409);
+      await api.saveDraft(id, pasted.doc);
+      return done(t("editor.pasted"), pasted.select);
+    }
     const changed = change(workingDoc(page), intent, form, t, zone);
     if ("item" in changed) return refusal({ message: t("editor.errors.fields"), item: changed.item });
     if (!changed.doc) return refusal({ message: t("editor.errors.cannot") }, 409);

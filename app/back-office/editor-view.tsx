@@ -157,6 +157,15 @@ export function EditorPanels({
           <h2 className="mb-2 font-semibold">{t("editor.outline")}</h2>
           <Outline csrf={editor.csrf} rows={editor.rows} pageBlocks={editor.pageBlocks} selected={editor.select} />
           <AddWidget editor={editor} />
+          {editor.canPaste ? (
+            <Form method="post" className="mt-2">
+              <CsrfInput value={editor.csrf} />
+              <input type="hidden" name="intent" value="paste" />
+              <button type="submit" className={quietButtonClass}>
+                {t("editor.paste")}
+              </button>
+            </Form>
+          ) : null}
           <SelectedForm editor={editor} refused={refused?.item} />
           <SettingsForm editor={editor} refused={refused?.item} />
         </div>

@@ -15,7 +15,17 @@ interface OutlineProps {
 }
 
 /** Move up, move down and remove for one item: small forms posting the editor's intents. */
-function ItemButtons({ csrf, path, label }: { csrf: string; path: string; label: string }) {
+function ItemButtons({
+  csrf,
+  path,
+  label,
+  copy = false,
+}: {
+  csrf: string;
+  path: string;
+  label: string;
+  copy?: boolean;
+}) {
   const t = useBackOfficeText();
   const button = (intent: string, text: string, extra?: ReactNode) => (
     <Form method="post" className="inline" data-intent={intent}>
@@ -33,6 +43,16 @@ function ItemButtons({ csrf, path, label }: { csrf: string; path: string; label:
       {button("up", t("editor.moveUp"), <input type="hidden" name="dir" value="up" />)}
       {button("down", t("editor.moveDown"), <input type="hidden" name="dir" value="down" />)}
       {button("remove", t("editor.remove"))}
+      {copy ? (
+        <Form method="post" className="inline">
+          <CsrfInput value={csrf} />
+          <input type="hidden" name="intent" value="copy" />
+          <input type="hidden" name="path" value={path} />
+          <button type="submit" className={quietButtonClass} aria-label={`${t("editor.copy")}: ${label}`}>
+            {t("editor.copy")}
+          </button>
+        </Form>
+      ) : null}
     </span>
   );
 }
@@ -70,7 +90,7 @@ export function Outline({ csrf, rows, pageBlocks, selected }: OutlineProps) {
                     <ItemLink path={block.path} selected={selected === block.path}>
                       {name}
                     </ItemLink>
-                    <ItemButtons csrf={csrf} path={block.path} label={name} />
+                    <ItemButtons csrf={csrf} path={block.path} label={name} copy />
                     <ol className="mt-1 space-y-1 ps-4">
                       {block.widgets.map((w) => (
                         <li key={w.path} data-path={w.path} data-widget-type={w.type}>

@@ -4,10 +4,13 @@ import { blockSchema, pageBlockSchema, rowSchema } from "~/lib/api/schemas";
 
 import {
   addWidget,
+  blockById,
+  cloneBlock,
   moveItem,
   newWidget,
   type OutlineDoc,
   parsePath,
+  pasteBlock,
   pathString,
   removeItem,
   setBlockGrid,
@@ -122,5 +125,24 @@ describe("changing an item", () => {
       variables: { html: "<p>x</p>" },
       start_time: "2030-01-01 09:00",
     });
+  });
+});
+
+describe("copy and paste of a block", () => {
+  it("clones a block with new ids for it and its widgets, and pastes it as a new row", () => {
+    let n = 0;
+    const source = blockById(doc(), "b1")!;
+    const copy = cloneBlock(source, () => `new-${n++}`);
+    expect(copy.id).toBe("new-0");
+    expect(copy.widgets.map((w) => [w.id, w.fields.text])).toEqual([
+      ["new-1", "a"],
+      ["new-2", "b"],
+      ["new-3", "c"],
+    ]);
+    expect(source.widgets[0]?.id).toBe("a");
+    const pasted = pasteBlock(doc(), copy);
+    expect(pasted.rows).toHaveLength(3);
+    expect(pasted.rows[2]?.blocks[0]).toMatchObject({ id: "new-0", width: 8 });
+    expect(blockById(doc(), "nope")).toBeNull();
   });
 });

@@ -209,3 +209,27 @@ export function setPageBlock<T extends OutlineDoc>(doc: T, path: ItemPath, chang
   const next = { ...current, ...change, id: current.id };
   return { ...doc, pageContents: doc.pageContents.map((pb, i) => (i === path.index ? next : pb)) };
 }
+
+/** A copy of a block with new ids for it and each of its widgets (a paste must not share ids). */
+export function cloneBlock(block: Block, newId: () => string): Block {
+  return { ...block, id: newId(), widgets: block.widgets.map((w) => ({ ...w, id: newId() })) };
+}
+
+/** Finds a block by its id anywhere in the rows; null when it is not there. */
+export function blockById(doc: OutlineDoc, id: string): Block | null {
+  for (const row of doc.rows) for (const block of row.blocks) if (block.id === id) return block;
+  return null;
+}
+
+/** Adds a block as a new row of its own at the end of the page, keeping its place on the grid. */
+export function pasteBlock<T extends OutlineDoc>(doc: T, block: Block): T {
+  const row: Row = {
+    row_type: "columns",
+    row_class: "",
+    container_id: null,
+    container_class: "",
+    outer_class: "",
+    blocks: [{ ...block, sort: 0 }],
+  };
+  return { ...doc, rows: [...doc.rows, row] };
+}

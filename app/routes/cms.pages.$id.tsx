@@ -5,6 +5,7 @@ import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 
 import { requireBackOffice } from "~/back-office/access.server";
+import { hasCopiedBlock } from "~/back-office/copy-paste.server";
 import { editorAction } from "~/back-office/editor-actions.server";
 import { highlightId, outlineOf, pageSummary, selectedItem, widgetTypes } from "~/back-office/editor-load.server";
 import type { ItemErrors } from "~/back-office/editor-types";
@@ -54,6 +55,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       // In the preview's address, so the frame loads again whenever the document changes.
       version: createHash("sha256").update(JSON.stringify(doc)).digest("hex").slice(0, 12),
       widgetTypes: widgetTypes(),
+      canPaste: hasCopiedBlock(visitor),
     },
     { headers: { "Cache-Control": cacheControl.private } },
   );

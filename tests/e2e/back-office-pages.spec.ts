@@ -11,9 +11,10 @@ import { demoAccounts, signIn } from "./accounts";
 
 let n = 0;
 /** A new page, opened in the editor; answers its address. */
-async function newPage(page: Page, label: string) {
+async function newPage(page: Page, label: string, { signedIn = false } = {}) {
   const slug = `editor-${label}-${test.info().project.name}-${Date.now().toString(36)}-${n++}`;
-  await signIn(page, demoAccounts().admin, "/cms/pages");
+  if (signedIn) await page.goto("/cms/pages");
+  else await signIn(page, demoAccounts().admin, "/cms/pages");
   await expect(page).toHaveURL(/\/cms\/pages$/);
   const form = page.getByRole("form", { name: "New page" });
   await form.getByLabel("Name").fill(`Editor ${label}`);
@@ -137,4 +138,16 @@ test.describe("the page editor", () => {
     await page.goto(`/${slug}`);
     await expect(page.getByRole("heading", { name: "First words" })).toBeVisible();
   });
+});
+
+test("copies a block from one page and pastes it on another", async ({ page }) => {
+  await newPage(page, "copy-from");
+  await addHeading(page, "Words to copy");
+  await page.getByRole("button", { name: "Copy: Block 1 (width 12, offset 0)" }).click();
+  await expect(page.getByText("Block copied: paste it on any page.")).toBeVisible();
+  await newPage(page, "paste-to", { signedIn: true });
+  await page.getByRole("button", { name: "Paste the copied block" }).click();
+  await expect(page.getByText("Block pasted.")).toBeVisible();
+  await expect(page.locator("[data-outline]")).toContainText("Words to copy");
+  await expect(preview(page).getByRole("heading", { name: "Words to copy" })).toBeVisible();
 });
