@@ -19,6 +19,7 @@ import { backOfficeMessages } from "./messages.server";
 import {
   addWidget,
   moveItem,
+  moveItemTo,
   newWidget,
   pageBlockAt,
   parsePath,
@@ -41,6 +42,7 @@ const localDateTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
 export const editorIntent = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("move"), path, dir: z.enum(["up", "down"]) }),
   z.object({ intent: z.literal("remove"), path }),
+  z.object({ intent: z.literal("place"), path, to: z.coerce.number().int().min(0).max(9999) }),
   z.object({
     intent: z.literal("add-widget"),
     // Empty: a new row at the end of the page.
@@ -153,6 +155,10 @@ function change(
     case "move": {
       const at = parsePath(intent.path);
       return { doc: at && moveItem(doc, at, intent.dir === "up" ? -1 : 1) };
+    }
+    case "place": {
+      const at = parsePath(intent.path);
+      return { doc: at && moveItemTo(doc, at, intent.to) };
     }
     case "remove": {
       const at = parsePath(intent.path);

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 
 import { CsrfInput } from "~/components/member/csrf-input";
 
+import { useDragOrder } from "./drag-order";
 import type { OutlineRow } from "./editor-types";
 import { quietButtonClass } from "./field-form";
 import { useBackOfficeText } from "./text";
@@ -75,25 +76,31 @@ function ItemLink({ path, selected, children }: { path: string; selected: boolea
  */
 export function Outline({ csrf, rows, pageBlocks, selected }: OutlineProps) {
   const t = useBackOfficeText();
+  const drag = useDragOrder(csrf);
   return (
     <div data-outline>
       <ol className="space-y-3">
         {rows.map((row, r) => (
-          <li key={row.path} data-path={row.path} className="rounded border border-stone-300 p-2 dark:border-stone-700">
+          <li
+            key={row.path}
+            data-path={row.path}
+            {...drag(row.path)}
+            className="rounded border border-stone-300 p-2 dark:border-stone-700"
+          >
             <span className="text-sm font-semibold">{t("editor.row", { number: r + 1 })}</span>
             <ItemButtons csrf={csrf} path={row.path} label={t("editor.row", { number: r + 1 })} />
             <ol className="mt-2 space-y-2 ps-4">
               {row.blocks.map((block, b) => {
                 const name = t("editor.block", { number: b + 1, width: block.width, offset: block.offset });
                 return (
-                  <li key={block.path} data-path={block.path}>
+                  <li key={block.path} data-path={block.path} {...drag(block.path)}>
                     <ItemLink path={block.path} selected={selected === block.path}>
                       {name}
                     </ItemLink>
                     <ItemButtons csrf={csrf} path={block.path} label={name} copy />
                     <ol className="mt-1 space-y-1 ps-4">
                       {block.widgets.map((w) => (
-                        <li key={w.path} data-path={w.path} data-widget-type={w.type}>
+                        <li key={w.path} data-path={w.path} data-widget-type={w.type} {...drag(w.path)}>
                           <ItemLink path={w.path} selected={selected === w.path}>
                             <span className="font-mono text-xs">{w.type}</span> {w.summary}
                           </ItemLink>
@@ -113,7 +120,7 @@ export function Outline({ csrf, rows, pageBlocks, selected }: OutlineProps) {
           <h3 className="mt-4 text-sm font-semibold">{t("editor.pageBlocks")}</h3>
           <ol className="mt-2 space-y-1">
             {pageBlocks.map((pb) => (
-              <li key={pb.path} data-path={pb.path} data-widget-type={pb.type}>
+              <li key={pb.path} data-path={pb.path} data-widget-type={pb.type} {...drag(pb.path)}>
                 <ItemLink path={pb.path} selected={selected === pb.path}>
                   <span className="font-mono text-xs">{pb.type}</span> {pb.summary}
                 </ItemLink>

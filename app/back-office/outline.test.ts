@@ -7,6 +7,7 @@ import {
   blockById,
   cloneBlock,
   moveItem,
+  moveItemTo,
   newWidget,
   type OutlineDoc,
   parsePath,
@@ -144,5 +145,16 @@ describe("copy and paste of a block", () => {
     expect(pasted.rows).toHaveLength(3);
     expect(pasted.rows[2]?.blocks[0]).toMatchObject({ id: "new-0", width: 8 });
     expect(blockById(doc(), "nope")).toBeNull();
+  });
+});
+
+describe("moving to a place (drag and drop)", () => {
+  it("moves a widget several places at once, either way", () => {
+    expect(ids(moveItemTo(doc(), parsePath("r0.b0.w0")!, 2))).toEqual(["b", "c", "a"]);
+    expect(ids(moveItemTo(doc(), parsePath("r0.b0.w2")!, 0))).toEqual(["c", "a", "b"]);
+  });
+  it("refuses a place that is not there, or the same place", () => {
+    expect(moveItemTo(doc(), parsePath("r0.b0.w0")!, 3)).toBeNull();
+    expect(moveItemTo(doc(), parsePath("r0.b0.w1")!, 1)).toBeNull();
   });
 });

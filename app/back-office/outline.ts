@@ -233,3 +233,36 @@ export function pasteBlock<T extends OutlineDoc>(doc: T, block: Block): T {
   };
   return { ...doc, rows: [...doc.rows, row] };
 }
+
+/**
+ * Moves an item to another place among its siblings (drag and drop): the one-step moves repeated.
+ * Null when the item or the place is not there.
+ */
+export function moveItemTo<T extends OutlineDoc>(doc: T, path: ItemPath, to: number): T | null {
+  const from =
+    path.kind === "row"
+      ? path.row
+      : path.kind === "block"
+        ? path.block
+        : path.kind === "widget"
+          ? path.widget
+          : path.index;
+  if (to === from) return null;
+  let current: T | null = doc;
+  let at: ItemPath = path;
+  const by = to > from ? 1 : -1;
+  for (let i = from; i !== to && current; i += by) {
+    current = moveItem(current, at, by);
+    at = withIndex(at, i + by);
+  }
+  return current;
+}
+
+const withIndex = (path: ItemPath, i: number): ItemPath =>
+  path.kind === "row"
+    ? { ...path, row: i }
+    : path.kind === "block"
+      ? { ...path, block: i }
+      : path.kind === "widget"
+        ? { ...path, widget: i }
+        : { ...path, index: i };

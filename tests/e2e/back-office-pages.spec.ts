@@ -89,7 +89,7 @@ test.describe("the page editor", () => {
     await expect(page.getByLabel("Sitemap priority (0 to 100)")).toHaveValue("500");
   });
 
-  test("reorders widgets with the outline's buttons", async ({ page }) => {
+  test("reorders widgets with the outline's buttons, and by dragging with JavaScript", async ({ page }) => {
     const slug = await newPage(page, "order");
     await addHeading(page, "Alpha");
     await addHeading(page, "Beta");
@@ -97,9 +97,16 @@ test.describe("the page editor", () => {
     await expect(order).toHaveText([/Alpha/, /Beta/]);
     await page.getByRole("button", { name: "Down: core/heading Alpha" }).click();
     await expect(order).toHaveText([/Beta/, /Alpha/]);
+    let expected = ["Beta", "Alpha"];
+    if (test.info().project.name === "js") {
+      // With JavaScript, dragging an item onto a sibling posts the same kind of move.
+      await order.nth(1).dragTo(order.nth(0));
+      await expect(order).toHaveText([/Alpha/, /Beta/]);
+      expected = ["Alpha", "Beta"];
+    }
     await publish(page);
     await page.goto(`/${slug}`);
-    await expect(page.locator("main h2")).toHaveText(["Beta", "Alpha"]);
+    await expect(page.locator("main h2")).toHaveText(expected);
   });
 
   test("schedules a heading for tomorrow: seen as of tomorrow, not on the site", async ({ page }) => {
