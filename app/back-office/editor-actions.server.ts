@@ -30,7 +30,7 @@ import {
   widgetAt,
 } from "./outline";
 import { savePageSettings } from "./page-settings.server";
-import { type Doc, pagesApi, workingDoc } from "./pages-api.server";
+import { type Doc, docSchema, pagesApi, workingDoc } from "./pages-api.server";
 import { describeFields, readFields } from "./schema-form.server";
 import { siteZone } from "./when.server";
 import { PAGE_BLOCK_FIELDS, WRAPPER_FIELDS } from "./wrapper-fields.server";
@@ -61,6 +61,7 @@ export const editorIntent = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("settings") }),
   z.object({ intent: z.literal("copy"), path }),
   z.object({ intent: z.literal("paste") }),
+  z.object({ intent: z.literal("replace"), doc: z.string().max(2_000_000) }),
   z.object({ intent: z.literal("restore"), revision: z.coerce.number().int().positive() }),
 ]);
 export type EditorIntent = z.infer<typeof editorIntent>;
@@ -111,6 +112,13 @@ export async function editorAction(request: Request, context: AppLoadContext, id
     }
 
     const [page, zone] = await Promise.all([api.get(id), siteZone(visitor.transport)]);
+    if (intent.intent === "replace") {
+      // Undo and redo: a document the draft was before, posted back whole and checked again.
+      const doc = docSchema.safeParse(parseJson(intent.doc));
+      if (!doc.success) return refusal({ message: t("editor.errors.badRequest") });
+      await api.saveDraft(id, doc.data);
+      return done(t("editor.saved"));
+    }
     if (intent.intent === "copy") {
       if (!copyBlock(visitor, id, workingDoc(page), intent.path))
         return refusal({ message: t("editor.errors.cannot") }, 409);
@@ -221,3 +229,11 @@ function change(
 
 const prefixed = <V>(prefix: string, values: Record<string, V>) =>
   Object.fromEntries(Object.entries(values).map(([k, v]) => [prefix + k, v]));
+
+const parseJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+};

@@ -9,6 +9,7 @@ import { Outline } from "./outline-view";
 import { PublishPanel } from "./publish-panel";
 import { SettingsForm } from "./settings-form";
 import { useBackOfficeText } from "./text";
+import { UndoRedo } from "./undo";
 
 /** The form of the selected item: its widget's fields, its wrapper (or page block) settings, or a block's grid. */
 function SelectedForm({ editor, refused }: { editor: EditorData; refused?: ItemErrors }) {
@@ -143,6 +144,7 @@ export function EditorPanels({
         {page.hasDraft ? (
           <span className="rounded bg-amber-200 px-2 text-xs text-stone-900">{t("pages.draft")}</span>
         ) : null}
+        <UndoRedo csrf={editor.csrf} doc={editor.docJson} />
         <Link to={`/cms/pages/${page.id}/revisions`} className="text-sm underline">
           {t("editor.revisions")}
         </Link>

@@ -56,6 +56,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       version: createHash("sha256").update(JSON.stringify(doc)).digest("hex").slice(0, 12),
       widgetTypes: widgetTypes(),
       canPaste: hasCopiedBlock(visitor),
+      // The whole document, for undo and redo in the browser.
+      docJson: JSON.stringify(doc),
     },
     { headers: { "Cache-Control": cacheControl.private } },
   );

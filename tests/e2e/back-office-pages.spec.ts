@@ -158,3 +158,23 @@ test("copies a block from one page and pastes it on another", async ({ page }) =
   await expect(page.locator("[data-outline]")).toContainText("Words to copy");
   await expect(preview(page).getByRole("heading", { name: "Words to copy" })).toBeVisible();
 });
+
+test("undoes and redoes changes to the draft (JavaScript)", async ({ page }) => {
+  test.skip(test.info().project.name !== "js", "undo and redo need JavaScript");
+  await newPage(page, "undo");
+  await addHeading(page, "Before");
+  await page.getByLabel("text", { exact: true }).fill("After");
+  await page.getByRole("button", { name: "Save the draft" }).click();
+  const outline = page.locator("[data-outline]");
+  await expect(outline).toContainText("After");
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect(outline).toContainText("Before");
+  await page.getByRole("button", { name: "Redo" }).click();
+  await expect(outline).toContainText("After");
+  // The keyboard: Ctrl+Z outside a field.
+  await page.getByRole("heading", { name: "Outline" }).click();
+  await page.keyboard.press("Control+z");
+  await expect(outline).toContainText("Before");
+  await page.keyboard.press("Control+Shift+z");
+  await expect(outline).toContainText("After");
+});
