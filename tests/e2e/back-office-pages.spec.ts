@@ -178,3 +178,17 @@ test("undoes and redoes changes to the draft (JavaScript)", async ({ page }) => 
   await page.keyboard.press("Control+Shift+z");
   await expect(outline).toContainText("After");
 });
+
+test("publishes at a time: scheduled, seen as of then, not on the site yet", async ({ page }) => {
+  const slug = await newPage(page, "publish-at");
+  await addHeading(page, "Later words");
+  await page.getByLabel("Publish at").fill(siteLocal(24));
+  await page.getByRole("button", { name: "Schedule", exact: true }).click();
+  await expect(page.getByText("Scheduled.")).toBeVisible();
+  await expect(page.getByText(/^Publishes at /)).toBeVisible();
+  await page.getByLabel("View the site as of").fill(siteLocal(25));
+  await page.getByRole("button", { name: "Show", exact: true }).click();
+  await expect(preview(page).getByRole("heading", { name: "Later words" })).toBeVisible();
+  await page.goto(`/${slug}`);
+  await expect(page.getByRole("heading", { name: "Later words" })).toHaveCount(0);
+});
