@@ -22,6 +22,8 @@ export interface CmsPageData {
   enhancers?: EnhancerAsset[];
   /** On a photo's own page (`?gallery=&photo=`), the photo shown (decision 038). */
   photo?: { number: number } | null;
+  /** The back-office's preview: the widget the editor selected, outlined. */
+  highlight?: string | null;
 }
 
 const DAY = 86_400_000;
@@ -55,6 +57,7 @@ export function CmsPage({ data }: { data: CmsPageData }) {
           signedIn: data.signedIn,
           photo: data.photo?.number ?? null,
           address: { pathname, search },
+          highlight: data.highlight ?? null,
         }}
         now={data.now}
         tab={tab}

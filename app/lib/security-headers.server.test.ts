@@ -11,6 +11,8 @@ describe("contentSecurityPolicy", () => {
     expect(csp).toContain("base-uri 'self'");
     expect(csp).toContain("frame-ancestors 'self'");
     expect(csp).toContain("frame-src https://maps.google.com.au");
+    // The back-office's page preview is a frame of the site's own page.
+    expect(csp).toMatch(/frame-src [^;]*'self'/);
     expect(csp).not.toContain("upgrade-insecure-requests");
   });
 });

@@ -48,7 +48,8 @@ export function contentSecurityPolicy({
     "font-src": ["'self'", "data:"],
     "connect-src": unique(["'self'", ...connectOrigins, ...extra.connect]),
     "media-src": ["'self'", ...imageOrigins],
-    "frame-src": unique([...FRAME_ORIGINS, ...extra.frame]),
+    // 'self': the back-office's editor shows its page preview (this site's own page) in a frame.
+    "frame-src": unique([...FRAME_ORIGINS, ...extra.frame, "'self'"]),
     "worker-src": ["'self'"],
     "manifest-src": ["'self'"],
     "object-src": ["'none'"],

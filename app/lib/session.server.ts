@@ -49,6 +49,8 @@ export interface SessionData {
   cartAddress?: { suburb: string; postcode: string; country: string };
   /** The shipping option the visitor chose (a shipping type's id). */
   cartShipping?: number;
+  /** The page editor's copied block: where to clone it from when pasted (decision 088). */
+  copiedBlock?: { pageId: number; blockId: string };
   /** When a signed-in admin last asked for a back-office page (ms): idle for 30 minutes signs them out. */
   adminSeenAt?: number;
   /** remix-auth-oauth2's state of the authorisation-code flow, and its PKCE verifier (its key names). */

@@ -12,6 +12,8 @@ export interface WidgetEnv {
   photo?: number | null;
   /** The page's path and query as requested: a paged list's page (`?p-{widget}=`) and its links. */
   address?: { pathname: string; search: string };
+  /** In the back-office's preview, the widget the editor has selected (outlined where it shows). */
+  highlight?: string | null;
 }
 
 /** What every widget load is given about the page being loaded. */
