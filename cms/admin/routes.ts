@@ -17,6 +17,7 @@ import { pageDocRoutes } from "./page-routes";
 import { type Notify, recordRoutes } from "./record-routes";
 import { listSubmissions, submissionsCsv } from "./submissions";
 import { upload } from "./uploads";
+import { voucherRoutes } from "./vouchers";
 
 export const ADMIN_PATH = "/api/v1/cognito/admin";
 
@@ -87,6 +88,7 @@ export function adminRoutes(options: AdminRoutesOptions) {
   });
 
   // Before the generic records: `/page/{id}` is the editor's document, not the generic record.
+  app.route("/", voucherRoutes());
   app.route("/", pageDocRoutes(options.notify));
   app.route("/", recordRoutes(options.notify));
   return app;
