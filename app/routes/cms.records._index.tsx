@@ -11,6 +11,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return null;
 }
 
+/** Screens of their own beside the generic models: sold vouchers, the shop's orders, documents. */
+const SCREENS = ["vouchers"] as const;
+
 /** The record models the back-office edits. */
 export default function RecordModels() {
   const t = useBackOfficeText();
@@ -25,6 +28,16 @@ export default function RecordModels() {
               className="block rounded-md border border-stone-300 px-3 py-2 hover:bg-stone-100 dark:border-stone-700 dark:hover:bg-stone-800"
             >
               {t(`records.models.${m.name}`)}
+            </Link>
+          </li>
+        ))}
+        {SCREENS.map((name) => (
+          <li key={name}>
+            <Link
+              to={`/cms/records/${name}`}
+              className="block rounded-md border border-stone-300 px-3 py-2 hover:bg-stone-100 dark:border-stone-700 dark:hover:bg-stone-800"
+            >
+              {t(`${name}.link`)}
             </Link>
           </li>
         ))}
