@@ -13,6 +13,7 @@ import { listAudit } from "./audit";
 import { readBody } from "./body";
 import { dashboard } from "./dashboard";
 import { domainUpdateBody, getDomain, updateDomain } from "./domain";
+import { orderRoutes } from "./orders";
 import { pageDocRoutes } from "./page-routes";
 import { type Notify, recordRoutes } from "./record-routes";
 import { listSubmissions, submissionsCsv } from "./submissions";
@@ -89,6 +90,7 @@ export function adminRoutes(options: AdminRoutesOptions) {
 
   // Before the generic records: `/page/{id}` is the editor's document, not the generic record.
   app.route("/", voucherRoutes());
+  app.route("/", orderRoutes());
   app.route("/", pageDocRoutes(options.notify));
   app.route("/", recordRoutes(options.notify));
   return app;

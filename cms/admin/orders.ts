@@ -1,0 +1,102 @@
+/**
+ * The shop's orders for the back-office (docs/back-office.md): a page of them, newest first, and
+ * one with its lines, address, shipping and payment, read from the shop area's tables. The
+ * answers say whether the shop is open (`ecommerce`), so the screens can tell the admin.
+ */
+import { asc, count, desc, eq, ilike, or } from "drizzle-orm";
+import { Hono } from "hono";
+import { z } from "zod";
+
+import { ApiError } from "../accounts/errors";
+import type { CmsEnv } from "../context";
+import type { Db } from "../db/client";
+import { orderItems, orders, payments, users } from "../db/schema";
+import { pagingOf } from "../lib/paginate";
+import { idFromText, safeText } from "../lib/params";
+import { orderJson } from "../shop/invoices";
+import { shopSettings } from "../shop/pricing";
+import { readBody } from "./body";
+
+const listBody = z
+  .object({
+    q: safeText(100).optional(),
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    page_size: z.coerce.number().int().min(1).max(100).default(20),
+  })
+  .strict();
+
+const likeOf = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+const memberOf = (u: { id: number; email: string; firstName: string; lastName: string } | null) =>
+  u ? { id: u.id, email: u.email, name: `${u.firstName} ${u.lastName}`.trim() } : null;
+
+export async function listShopOrders(db: Db, query: z.infer<typeof listBody>) {
+  const q = query.q?.trim();
+  const where = q ? or(ilike(orders.invoiceNumber, likeOf(q)), ilike(users.email, likeOf(q))) : undefined;
+  const [[total], rows, shop] = await Promise.all([
+    db.select({ n: count() }).from(orders).leftJoin(users, eq(users.id, orders.userId)).where(where),
+    db
+      .select({ order: orders, user: users })
+      .from(orders)
+      .leftJoin(users, eq(users.id, orders.userId))
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(query.page_size)
+      .offset((query.page - 1) * query.page_size),
+    shopSettings(db),
+  ]);
+  return {
+    shop_open: shop.open,
+    data: rows.map(({ order: o, user }) => ({
+      id: o.id,
+      invoice_number: o.invoiceNumber,
+      member: memberOf(user),
+      total_cents: o.totalCents,
+      status: o.status,
+      paid: o.status === "paid",
+      created_at: o.createdAt.toISOString(),
+    })),
+    ...pagingOf(total?.n ?? 0, { page: query.page, pageSize: query.page_size }),
+  };
+}
+
+export async function getShopOrder(db: Db, id: number) {
+  const [row] = await db
+    .select({ order: orders, user: users, payment: payments })
+    .from(orders)
+    .leftJoin(users, eq(users.id, orders.userId))
+    .leftJoin(payments, eq(payments.id, orders.paymentId))
+    .where(eq(orders.id, id))
+    .limit(1);
+  if (!row) throw new ApiError(404, "order not found");
+  const items = await db.select().from(orderItems).where(eq(orderItems.orderId, id)).orderBy(asc(orderItems.id));
+  const shop = await shopSettings(db);
+  const { business: _business, ...order } = orderJson(row.order, items, shop.business);
+  const p = row.payment;
+  return {
+    shop_open: shop.open,
+    data: {
+      ...order,
+      member: memberOf(row.user),
+      payment: p
+        ? {
+            status: p.status,
+            gateway: p.gateway,
+            amount_cents: p.amountCents,
+            paid_at: p.paidAt?.toISOString() ?? null,
+          }
+        : null,
+    },
+  };
+}
+
+/** `/order` (the list) and `/order/{id}` (one order). */
+export function orderRoutes() {
+  const app = new Hono<CmsEnv>();
+  app.post("/order", async (c) => c.json(await listShopOrders(c.var.db, await readBody(c, listBody))));
+  app.post("/order/:id{[0-9]+}", async (c) => {
+    await readBody(c, z.object({}).strict());
+    return c.json(await getShopOrder(c.var.db, idFromText(c.req.param("id")) ?? 0));
+  });
+  return app;
+}
