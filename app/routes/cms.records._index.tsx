@@ -12,7 +12,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** Screens of their own beside the generic models: sold vouchers, the shop's orders, documents. */
-const SCREENS = ["vouchers", "orders"] as const;
+const SCREENS = ["vouchers", "orders", "documents"] as const;
 
 /** The record models the back-office edits. */
 export default function RecordModels() {
