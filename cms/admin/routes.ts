@@ -13,6 +13,7 @@ import { listAudit } from "./audit";
 import { readBody } from "./body";
 import { dashboard } from "./dashboard";
 import { domainUpdateBody, getDomain, updateDomain } from "./domain";
+import { imageRoutes } from "./images";
 import { pageDocRoutes } from "./page-routes";
 import { type Notify, recordRoutes } from "./record-routes";
 import { listSubmissions, submissionsCsv } from "./submissions";
@@ -88,6 +89,7 @@ export function adminRoutes(options: AdminRoutesOptions) {
 
   // Before the generic records: `/page/{id}` is the editor's document, not the generic record.
   app.route("/", pageDocRoutes(options.notify));
+  app.route("/", imageRoutes());
   app.route("/", recordRoutes(options.notify));
   return app;
 }
