@@ -17,6 +17,7 @@ import { copyBlock, pastedDoc } from "./copy-paste.server";
 import type { ItemErrors } from "./editor-types";
 import { backOfficeMessages } from "./messages.server";
 import {
+  addPageBlock,
   addWidget,
   moveItem,
   moveItemTo,
@@ -45,8 +46,8 @@ export const editorIntent = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("place"), path, to: z.coerce.number().int().min(0).max(9999) }),
   z.object({
     intent: z.literal("add-widget"),
-    // Empty: a new row at the end of the page.
-    block: z.union([path, z.literal("")]).optional(),
+    // Empty: a new row at the end of the page; "page-block": a new page block of that template.
+    block: z.union([path, z.literal(""), z.literal("page-block")]).optional(),
     type: z.string().min(1).max(100),
   }),
   z.object({ intent: z.literal("save-item"), path }),
@@ -174,6 +175,10 @@ function change(
     }
     case "add-widget": {
       if (!getWidget(intent.type)) return { doc: null };
+      if (intent.block === "page-block") {
+        const added = addPageBlock(doc, intent.type, randomUUID(), intent.type);
+        return { doc: added, select: `p${added.pageContents.length - 1}` };
+      }
       const added = addWidget(doc, parsePath(intent.block), newWidget(randomUUID(), intent.type), randomUUID());
       // The new widget is selected, so its form is the next thing the admin sees.
       const block = added.rows.length > doc.rows.length ? `r${added.rows.length - 1}.b0` : intent.block!;

@@ -84,6 +84,11 @@ function AddWidget({ editor }: { editor: EditorData }) {
   const t = useBackOfficeText();
   const blocks = editor.rows.flatMap((row) => row.blocks.map((b) => b.path));
   const selectedBlock = editor.select?.split(".w")[0];
+  // "r1.b0" reads "Row 2, block 1": people count from one.
+  const blockLabel = (path: string) => {
+    const [, row, block] = /^r(\d+)\.b(\d+)$/.exec(path) ?? [];
+    return row === undefined ? path : t("editor.blockAt", { row: Number(row) + 1, block: Number(block) + 1 });
+  };
   return (
     <Form
       key={`${selectedBlock ?? ""}:${editor.version}`}
@@ -109,9 +114,10 @@ function AddWidget({ editor }: { editor: EditorData }) {
           defaultValue={blocks.includes(selectedBlock ?? "") ? selectedBlock : ""}
         >
           <option value="">{t("editor.newRow")}</option>
+          <option value="page-block">{t("editor.newPageBlock")}</option>
           {blocks.map((path) => (
             <option key={path} value={path}>
-              {path}
+              {blockLabel(path)}
             </option>
           ))}
         </select>

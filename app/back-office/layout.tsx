@@ -9,6 +9,7 @@ const SECTIONS = [
   { to: "/cms/records", key: "nav.records", end: false },
   { to: "/cms/settings", key: "nav.settings", end: false },
   { to: "/cms/audit", key: "nav.audit", end: false },
+  { to: "/cms/media", key: "media.nav", end: false },
 ] as const;
 
 /** The back-office's frame: its title, the sections' menu and the screen of the section. */

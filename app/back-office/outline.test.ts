@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { blockSchema, pageBlockSchema, rowSchema } from "~/lib/api/schemas";
 
 import {
+  addPageBlock,
   addWidget,
   blockById,
   cloneBlock,
@@ -94,6 +95,21 @@ describe("removing and adding", () => {
     expect(added.rows).toHaveLength(3);
     expect(added.rows[2]?.blocks[0]).toMatchObject({ id: "blk", width: 12, offset: 0 });
     expect(ids(added, 2)).toEqual(["n"]);
+  });
+  it("adds a visible page block with no times at the end of the page blocks", () => {
+    const before = doc();
+    const added = addPageBlock(before, "core/heading", "pb", "Notice");
+    expect(added.pageContents.map((pb) => pb.id)).toEqual(["1", "2", "pb"]);
+    expect(added.pageContents[2]).toMatchObject({
+      name: "Notice",
+      template: "core/heading",
+      sort_order: 2,
+      hidden: false,
+      start_time: null,
+      end_time: null,
+      variables: {},
+    });
+    expect(before.pageContents).toHaveLength(2);
   });
 });
 

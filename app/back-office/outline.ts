@@ -180,6 +180,25 @@ export function addWidget<T extends OutlineDoc>(doc: T, at: ItemPath | null, wid
   return { ...doc, rows: [...doc.rows, row] };
 }
 
+/**
+ * Adds a page block of a template at the end of the page's blocks: visible, with no start or end
+ * time yet (its settings form sets them) and its variables empty (the template's defaults apply).
+ */
+export function addPageBlock<T extends OutlineDoc>(doc: T, template: string, id: string, name: string): T {
+  const block: PageBlock = {
+    id,
+    sort_order: 0,
+    name,
+    template,
+    variables: {},
+    hidden: false,
+    start_time: null,
+    end_time: null,
+    deleted: false,
+  };
+  return { ...doc, pageContents: renumberPageBlocks([...doc.pageContents, block]) };
+}
+
 /** Replaces a widget's fields (and, when given, its wrapper settings); null when it is not there. */
 export function setWidget<T extends OutlineDoc>(
   doc: T,

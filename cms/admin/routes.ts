@@ -13,6 +13,7 @@ import { listAudit } from "./audit";
 import { readBody } from "./body";
 import { dashboard } from "./dashboard";
 import { domainUpdateBody, getDomain, updateDomain } from "./domain";
+import { imageRoutes } from "./images";
 import { orderRoutes } from "./orders";
 import { pageDocRoutes } from "./page-routes";
 import { type Notify, recordRoutes } from "./record-routes";
@@ -92,6 +93,7 @@ export function adminRoutes(options: AdminRoutesOptions) {
   app.route("/", voucherRoutes());
   app.route("/", orderRoutes());
   app.route("/", pageDocRoutes(options.notify));
+  app.route("/", imageRoutes());
   app.route("/", recordRoutes(options.notify));
   return app;
 }

@@ -129,6 +129,35 @@ test.describe("the page editor", () => {
     await expect(page.getByRole("heading", { name: "Tomorrow's news" })).toHaveCount(0);
   });
 
+  test("adds a page block notice shown from tomorrow: seen as of tomorrow, not on the site", async ({ page }) => {
+    const slug = await newPage(page, "notice");
+    await addHeading(page, "Opening hours");
+    const add = page.getByRole("form", { name: "Add widget" });
+    await add.getByLabel("Widget type").selectOption("core/heading");
+    // The blocks are offered by their place, not their path.
+    await expect(add.getByLabel("Add to").locator("option")).toHaveText([
+      "A new row",
+      "A new page block",
+      "Row 1, block 1",
+    ]);
+    await add.getByLabel("Add to").selectOption({ label: "A new page block" });
+    await add.getByRole("button", { name: "Add widget" }).click();
+    await expect(page.locator(`[data-outline] [data-path="p0"][data-widget-type="core/heading"]`)).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Fields of core/heading" })).toBeVisible();
+    await page.getByLabel("text", { exact: true }).fill("Closed for Christmas");
+    await page.locator("summary", { hasText: "Display settings" }).click();
+    await page.getByLabel("Shown from").fill(siteLocal(24));
+    await page.getByRole("button", { name: "Save the draft" }).click();
+    await expect(page.getByText("Draft saved.")).toBeVisible();
+    await publish(page);
+    await page.getByLabel("View the site as of").fill(siteLocal(25));
+    await page.getByRole("button", { name: "Show", exact: true }).click();
+    await expect(preview(page).getByRole("heading", { name: "Closed for Christmas" })).toBeVisible();
+    await page.goto(`/${slug}`);
+    await expect(page.getByRole("heading", { name: "Opening hours" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Closed for Christmas" })).toHaveCount(0);
+  });
+
   test("restores the previous revision", async ({ page }) => {
     const slug = await newPage(page, "restore");
     await addHeading(page, "First words");
