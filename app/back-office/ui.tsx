@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 import { type BackOfficeT, useBackOfficeText } from "./text";
@@ -84,4 +84,20 @@ export function when(iso: string | null | undefined, lng: string) {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
   return new Intl.DateTimeFormat(lng, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(d);
+}
+
+/** A list's search field (GET `?q=`): works without JavaScript, keeps what was searched. */
+export function ListSearch({ label, search }: { label: string; search: URLSearchParams }) {
+  const t = useBackOfficeText();
+  return (
+    <Form method="get" role="search" className="mb-4 flex max-w-md items-end gap-2">
+      <label className="grow text-sm">
+        {label}
+        <input type="search" name="q" defaultValue={search.get("q") ?? ""} className={inputClass} />
+      </label>
+      <button type="submit" className={smallButtonClass}>
+        {t("records.searchButton")}
+      </button>
+    </Form>
+  );
 }

@@ -9,7 +9,7 @@ import { modelSpec } from "~/back-office/models";
 import { groupTree, requireModel } from "~/back-office/records.server";
 import { listRecords } from "~/back-office/records-api.server";
 import { useBackOfficeText } from "~/back-office/text";
-import { buttonClass, FormAlert, Heading, inputClass, Pager, smallButtonClass, tableClass } from "~/back-office/ui";
+import { buttonClass, FormAlert, Heading, ListSearch, Pager, smallButtonClass, tableClass } from "~/back-office/ui";
 import { CsrfInput } from "~/components/member/csrf-input";
 import { cacheControl } from "~/lib/cache-control";
 import { ensureCsrfToken } from "~/lib/csrf.server";
@@ -73,15 +73,7 @@ export default function RecordList() {
         <GroupTree groups={groups} csrf={csrf} />
       ) : list ? (
         <>
-          <Form method="get" role="search" className="mb-4 flex max-w-md items-end gap-2">
-            <label className="grow text-sm">
-              {t("records.search")}
-              <input type="search" name="q" defaultValue={search.get("q") ?? ""} className={inputClass} />
-            </label>
-            <button type="submit" className={smallButtonClass}>
-              {t("records.searchButton")}
-            </button>
-          </Form>
+          <ListSearch label={t("records.search")} search={search} />
           <p className="mb-2 text-sm">{t("records.count", { count: list.num_items })}</p>
           <table className={tableClass}>
             <thead>

@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 
 import { requireBackOffice } from "~/back-office/access.server";
 import { listOrders } from "~/back-office/orders-api.server";
 import { useBackOfficeText } from "~/back-office/text";
-import { Heading, inputClass, Pager, smallButtonClass, tableClass, when } from "~/back-office/ui";
+import { Heading, ListSearch, Pager, tableClass, when } from "~/back-office/ui";
 import { cacheControl } from "~/lib/cache-control";
 
 const PAGE_SIZE = 25;
@@ -32,15 +32,7 @@ export default function Orders() {
           {t("orders.shopOff")}
         </p>
       )}
-      <Form method="get" role="search" className="mb-4 flex max-w-md items-end gap-2">
-        <label className="grow text-sm">
-          {t("records.search")}
-          <input type="search" name="q" defaultValue={search.get("q") ?? ""} className={inputClass} />
-        </label>
-        <button type="submit" className={smallButtonClass}>
-          {t("records.searchButton")}
-        </button>
-      </Form>
+      <ListSearch label={t("records.search")} search={search} />
       {list.data.length ? (
         <table className={tableClass}>
           <thead>

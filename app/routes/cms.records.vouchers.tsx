@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useLoaderData, useSearchParams } from "@remix-run/react";
 
 import { requireBackOffice } from "~/back-office/access.server";
 import { useBackOfficeText } from "~/back-office/text";
-import { Heading, inputClass, Pager, smallButtonClass, tableClass, when } from "~/back-office/ui";
+import { Heading, ListSearch, Pager, tableClass, when } from "~/back-office/ui";
 import { listVouchers, voucherLiability } from "~/back-office/vouchers-api.server";
 import { cacheControl } from "~/lib/cache-control";
 
@@ -34,15 +34,7 @@ export default function Vouchers() {
   return (
     <>
       <Heading>{t("vouchers.title")}</Heading>
-      <Form method="get" role="search" className="mb-4 flex max-w-md items-end gap-2">
-        <label className="grow text-sm">
-          {t("vouchers.search")}
-          <input type="search" name="q" defaultValue={search.get("q") ?? ""} className={inputClass} />
-        </label>
-        <button type="submit" className={smallButtonClass}>
-          {t("records.searchButton")}
-        </button>
-      </Form>
+      <ListSearch label={t("vouchers.search")} search={search} />
       <p className="mb-2 text-sm">{t("records.count", { count: list.num_items })}</p>
       <table className={tableClass}>
         <thead>

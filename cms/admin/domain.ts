@@ -7,6 +7,7 @@ import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
 
 import { ApiError } from "../accounts/errors";
+import { PROFILE_EDIT_FLAGS } from "../accounts/users";
 import type { Db } from "../db/client";
 import { domains } from "../db/schema";
 import { apiPaths, type ContentChange } from "../events";
@@ -21,18 +22,7 @@ const flagKeys = [
   "google_login",
   "ask_date_of_birth",
   "change_date_of_birth",
-  "profile_edit_name",
-  "profile_edit_date_of_birth",
-  "profile_edit_drivers_licence",
-  "profile_edit_emergency_contact",
-  "profile_edit_company_name",
-  "profile_edit_company_phone",
-  "profile_edit_trading_name",
-  "profile_edit_abn",
-  "profile_edit_website",
-  "profile_edit_facebook",
-  "profile_edit_club_additional_member",
-  "profile_edit_addresses",
+  ...PROFILE_EDIT_FLAGS,
 ] as const;
 
 const textKeys = [
