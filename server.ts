@@ -10,17 +10,13 @@ import compression from "compression";
 import express from "express";
 import onHeaders from "on-headers";
 
-import { SwrCache } from "./app/lib/api/cache.server";
-import { createUpstreamBreaker } from "./app/lib/api/circuit-breaker.server";
+import { type FromBuild, fromBuild } from "./app/host/from-build";
 import type { UpstreamTiming } from "./app/lib/api/upstream-timing.server";
-import { parseBaseAllowlist } from "./app/lib/auth/base-allowlist";
 import type { Upstream } from "./app/lib/context";
 import { secureDataDir } from "./app/lib/data-dir.server";
 import { parseEnv } from "./app/lib/env.server";
 import { parseDsn } from "./app/lib/error-reporting/dsn";
-import { browserErrorReporter } from "./app/lib/error-reporting/reporter.server";
 import { createHttpServer } from "./app/lib/http-server.server";
-import { createLoadContext } from "./app/lib/load-context.server";
 import { pageCacheMiddleware } from "./app/lib/page-cache/middleware.server";
 import { PageCache } from "./app/lib/page-cache/store.server";
 import { mountGuardsAndCms, privateWhenSettingCookies, TRUSTED_PROXIES } from "./app/lib/request-guards.server";
@@ -65,6 +61,24 @@ if (!existsSync(buildFile)) {
   process.exit(1);
 }
 let build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
+// What the host hands Remix (the load context and what it carries) and the page cache's key come
+// from the build itself: one copy of those modules, the build's (decision 106).
+let fromTheBuild: FromBuild;
+try {
+  fromTheBuild = fromBuild(build);
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+const {
+  SwrCache,
+  createUpstreamBreaker,
+  parseBaseAllowlist,
+  browserErrorReporter,
+  createLoadContext,
+  pageCacheDecision,
+  renderCookie,
+} = fromTheBuild;
 
 // Error reporting (decision 065), only with SENTRY_DSN: unset, nothing of Sentry is even loaded.
 const reportingDsn = env.SENTRY_DSN ? parseDsn(env.SENTRY_DSN) : null;
@@ -195,6 +209,7 @@ if (env.PAGE_CACHE === "on") {
   const handlers = pageCacheMiddleware({
     cache: pageCache,
     handle: createRemixHandler(build, "production"),
+    pageKey: { pageCacheDecision, renderCookie },
     publicUrl: env.PUBLIC_URL,
     // A render's context is an anonymous visitor's, built from the render's own request.
     loadContext: ({ request, cspNonce, cspExtra, publicUrl }) =>

@@ -120,3 +120,13 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   console.error(`[site] ${request.method} ${new URL(request.url).pathname}:`, error);
 };
+
+// What server.ts (the host) takes from this build rather than from its own copies of these modules
+// (decision 106): what it hands Remix on the load context, and how a render reads a request (the
+// rendered-page cache's key). `app/host/from-build.ts` names them for the host.
+export { SwrCache } from "~/lib/api/cache.server";
+export { createUpstreamBreaker } from "~/lib/api/circuit-breaker.server";
+export { parseBaseAllowlist } from "~/lib/auth/base-allowlist";
+export { browserErrorReporter } from "~/lib/error-reporting/reporter.server";
+export { createLoadContext } from "~/lib/load-context.server";
+export { pageCacheDecision, renderCookie } from "~/lib/page-cache/key.server";

@@ -28,6 +28,7 @@ import { pageCacheControl } from "~/lib/cms-page.server";
 import { ensureCsrfToken } from "~/lib/csrf.server";
 import { appendSessionCookie, createLoadContext } from "~/lib/load-context.server";
 import { siteOrigin } from "~/lib/origin.server";
+import { pageCacheDecision, renderCookie } from "~/lib/page-cache/key.server";
 import { pageCacheMiddleware } from "~/lib/page-cache/middleware.server";
 import { PageCache } from "~/lib/page-cache/store.server";
 import { contentSecurityPolicy, createNonce, type CspSources, emptyCspSources } from "~/lib/security-headers.server";
@@ -161,6 +162,7 @@ export async function startSite(publicUrl?: string) {
   const handlers = pageCacheMiddleware({
     cache: pageCache,
     handle: createRequestHandler(build, "production"),
+    pageKey: { pageCacheDecision, renderCookie },
     publicUrl,
     clock,
     loadContext: (render) => createLoadContext({ ...contextOptions, ...render }),
