@@ -28,7 +28,8 @@ import {
   emptyCspSources,
 } from "./app/lib/security-headers.server";
 import { bareErrors, healthHandler, mountStaticFiles } from "./app/lib/static-files.server";
-import { createWarmUp, loopbackOrigin, pageRequest, variantRequest } from "./app/lib/warm-up.server";
+import { createWarmUp, loopbackOrigin, pageRequest } from "./app/lib/warm-up.server";
+import { variantRequest } from "./app/shared/variant-request";
 import { announceCredentials } from "./cms/accounts/credentials";
 import { ensureOAuthClient } from "./cms/accounts/oauth";
 import { seedAccountsIfNone } from "./cms/accounts/seed";

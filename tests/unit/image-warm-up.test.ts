@@ -22,11 +22,12 @@ import * as entry from "~/entry.server";
 import { SwrCache } from "~/lib/api/cache.server";
 import { createLoadContext } from "~/lib/load-context.server";
 import { emptyCspSources } from "~/lib/security-headers.server";
-import { createWarmUp, variantRequest, type WarmUpReport } from "~/lib/warm-up.server";
+import { createWarmUp, type WarmUpReport } from "~/lib/warm-up.server";
 import * as rootRoute from "~/root";
 import * as indexRoute from "~/routes/_index";
 import * as pageRoute from "~/routes/$";
 import * as sitemapRoute from "~/routes/sitemap[.]xml";
+import { variantRequest } from "~/shared/variant-request";
 
 import type { CmsApp } from "../../cms/app";
 import { encodeCount, parseVariant, variantPath } from "../../cms/media/variants";
