@@ -10,25 +10,25 @@ import compression from "compression";
 import express from "express";
 import onHeaders from "on-headers";
 
+import { secureDataDir } from "./app/host/data-dir.server";
+import { parseEnv } from "./app/host/env.server";
+import { parseDsn } from "./app/host/error-reporting/dsn";
 import { type FromBuild, fromBuild } from "./app/host/from-build";
-import type { UpstreamTiming } from "./app/lib/api/upstream-timing.server";
-import type { Upstream } from "./app/lib/context";
-import { secureDataDir } from "./app/lib/data-dir.server";
-import { parseEnv } from "./app/lib/env.server";
-import { parseDsn } from "./app/lib/error-reporting/dsn";
-import { createHttpServer } from "./app/lib/http-server.server";
-import { pageCacheMiddleware } from "./app/lib/page-cache/middleware.server";
-import { PageCache } from "./app/lib/page-cache/store.server";
-import { mountGuardsAndCms, privateWhenSettingCookies, TRUSTED_PROXIES } from "./app/lib/request-guards.server";
+import { createHttpServer } from "./app/host/http-server.server";
+import { pageCacheMiddleware } from "./app/host/page-cache/middleware.server";
+import { PageCache } from "./app/host/page-cache/store.server";
+import { mountGuardsAndCms, privateWhenSettingCookies, TRUSTED_PROXIES } from "./app/host/request-guards.server";
 import {
   baseSecurityHeaders,
   contentSecurityPolicy,
   createNonce,
   type CspSources,
   emptyCspSources,
-} from "./app/lib/security-headers.server";
-import { bareErrors, healthHandler, mountStaticFiles } from "./app/lib/static-files.server";
-import { createWarmUp, loopbackOrigin, pageRequest } from "./app/lib/warm-up.server";
+} from "./app/host/security-headers.server";
+import { bareErrors, healthHandler, mountStaticFiles } from "./app/host/static-files.server";
+import { createWarmUp, loopbackOrigin, pageRequest } from "./app/host/warm-up.server";
+import type { Upstream } from "./app/lib/context";
+import type { UpstreamTiming } from "./app/shared/upstream-timing.server";
 import { variantRequest } from "./app/shared/variant-request";
 import { announceCredentials } from "./cms/accounts/credentials";
 import { ensureOAuthClient } from "./cms/accounts/oauth";
@@ -85,7 +85,7 @@ const {
 const reportingDsn = env.SENTRY_DSN ? parseDsn(env.SENTRY_DSN) : null;
 const errorReporter = env.SENTRY_DSN ? browserErrorReporter(env.SENTRY_DSN, env.NODE_ENV) : null;
 if (env.SENTRY_DSN && reportingDsn) {
-  const { startServerReporting } = await import("./app/lib/error-reporting/sentry.server");
+  const { startServerReporting } = await import("./app/host/error-reporting/sentry.server");
   build = startServerReporting(build, { dsn: env.SENTRY_DSN, environment: env.NODE_ENV });
   console.log(`[site] reporting errors to ${reportingDsn.origin}${errorReporter ? ", in browsers too" : ""}`);
 }
@@ -147,7 +147,7 @@ if (env.CMS_API_URL) {
 const upstreamBreaker = createUpstreamBreaker(upstream, { probeTimeoutMs: env.PAGE_DEADLINE_MS });
 
 // [warm-up] The image variants the pages name, made in the background after start and after content
-// changes, so no visitor waits for an encode (app/lib/warm-up.server.ts, decision 032).
+// changes, so no visitor waits for an encode (app/host/warm-up.server.ts, decision 032).
 const warmUp = createWarmUp({
   fetchPage: (pagePath) => fetch(pageRequest(pagePath, loopbackOrigin(server.address()))),
   fetchVariant: (url) => upstream.fetch(variantRequest(url, upstream.publicUrl || upstream.baseUrl)),
@@ -304,7 +304,7 @@ const onListening = () => {
   );
   if (env.IMAGE_WARM_UP === "on") void warmUp.run(); // [warm-up]
 };
-// Request and header timeouts, keep-alive and a connection cap: see app/lib/http-server.server.ts.
+// Request and header timeouts, keep-alive and a connection cap: see app/host/http-server.server.ts.
 const server = createHttpServer(app);
 if (env.HOST) server.listen(env.PORT, env.HOST, onListening);
 else server.listen(env.PORT, onListening);

@@ -10,10 +10,10 @@ import { NonceProvider } from "~/components/nonce";
 import { routesNeedBrowser } from "~/components/page-runtime";
 import { StylesheetProvider } from "~/components/stylesheet";
 import { i18next } from "~/i18next.server";
-import { cacheControl } from "~/lib/cache-control";
 import { holdBackClosingTags } from "~/lib/closing-tags.server";
 import { getI18n } from "~/lib/i18n.server";
 import { appendSessionCookie } from "~/lib/load-context.server";
+import { cacheControl } from "~/shared/cache-control";
 import { builtStylesheet } from "~/styles/stylesheet.server";
 
 const ABORT_DELAY = 5_000;

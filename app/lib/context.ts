@@ -1,8 +1,9 @@
+import type { CspSources } from "~/host/security-headers.server";
+import type { UpstreamTiming } from "~/shared/upstream-timing.server";
+
 import type { SwrCache } from "./api/cache.server";
 import type { CircuitBreaker } from "./api/circuit-breaker.server";
-import type { UpstreamTiming } from "./api/upstream-timing.server";
 import type { ErrorReporter } from "./error-reporting/reporter";
-import type { CspSources } from "./security-headers.server";
 import type { Visitor } from "./visitor.server";
 
 /** What server.ts hands every loader and action (Remix's load context). */

@@ -22,16 +22,16 @@ import {
 import express from "express";
 import onHeaders from "on-headers";
 
+import { pageCacheMiddleware } from "~/host/page-cache/middleware.server";
+import { PageCache } from "~/host/page-cache/store.server";
+import { contentSecurityPolicy, createNonce, type CspSources, emptyCspSources } from "~/host/security-headers.server";
 import { SwrCache } from "~/lib/api/cache.server";
-import type { UpstreamTiming } from "~/lib/api/upstream-timing.server";
 import { pageCacheControl } from "~/lib/cms-page.server";
 import { ensureCsrfToken } from "~/lib/csrf.server";
 import { appendSessionCookie, createLoadContext } from "~/lib/load-context.server";
 import { siteOrigin } from "~/lib/origin.server";
 import { pageCacheDecision, renderCookie } from "~/lib/page-cache/key.server";
-import { pageCacheMiddleware } from "~/lib/page-cache/middleware.server";
-import { PageCache } from "~/lib/page-cache/store.server";
-import { contentSecurityPolicy, createNonce, type CspSources, emptyCspSources } from "~/lib/security-headers.server";
+import type { UpstreamTiming } from "~/shared/upstream-timing.server";
 
 /** What the tests set and count. */
 export const state = {

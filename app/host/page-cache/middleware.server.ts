@@ -1,10 +1,11 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 
-import { UpstreamTiming } from "../api/upstream-timing.server";
-import { cacheControl } from "../cache-control";
+import type { pageCacheDecision, PageCandidate, renderCookie } from "~/lib/page-cache/key.server";
+import { cacheControl } from "~/shared/cache-control";
+import { UpstreamTiming } from "~/shared/upstream-timing.server";
+
 import { createNonce, type CspSources, emptyCspSources } from "../security-headers.server";
-import type { pageCacheDecision, PageCandidate, renderCookie } from "./key.server";
 import { preparePage, type RenderedPage } from "./prepare.server";
 import type { PageCache, RenderOutcome, StoredPage } from "./store.server";
 
@@ -23,7 +24,8 @@ export interface RenderContextOptions {
 
 /**
  * How a render reads a request: the Remix build's own `pageCacheDecision` and `renderCookie`
- * (`key.server.ts`), which server.ts takes from the build, so the key follows the render exactly.
+ * (`app/lib/page-cache/key.server.ts`), which server.ts takes from the build, so the key follows the
+ * render exactly.
  */
 export interface PageKey {
   pageCacheDecision: typeof pageCacheDecision;

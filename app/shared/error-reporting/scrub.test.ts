@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { parseDsn } from "./dsn";
+import { parseDsn } from "~/host/error-reporting/dsn";
+
 import { scrubEvent, scrubUrl } from "./scrub";
 
 describe("scrubUrl", () => {
