@@ -48,6 +48,26 @@ export default tseslint.config(
     },
   },
   {
+    // The Remix build never imports the host (decision 105): app/host/ runs only in server.ts's
+    // process. Types may cross (they make no module run); tests and their helpers import anything.
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/host/**", "app/test/**", "**/*.test.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["~/host", "~/host/**", "**/host/**"],
+              allowTypeImports: true,
+              message: "app/host/ runs only in the host (decision 105): take it from the build, or use app/shared/.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests read the API's JSON answers and pick fields out of them; typing each answer in full would
     // repeat the API's schema in every test. Production code keeps the rule.
     files: ["**/*.test.{ts,tsx}", "cms/test/**", "app/test/**", "tests/**"],

@@ -10,29 +10,26 @@ import compression from "compression";
 import express from "express";
 import onHeaders from "on-headers";
 
-import { SwrCache } from "./app/lib/api/cache.server";
-import { createUpstreamBreaker } from "./app/lib/api/circuit-breaker.server";
-import type { UpstreamTiming } from "./app/lib/api/upstream-timing.server";
-import { parseBaseAllowlist } from "./app/lib/auth/base-allowlist";
-import type { Upstream } from "./app/lib/context";
-import { secureDataDir } from "./app/lib/data-dir.server";
-import { parseEnv } from "./app/lib/env.server";
-import { parseDsn } from "./app/lib/error-reporting/dsn";
-import { browserErrorReporter } from "./app/lib/error-reporting/reporter.server";
-import { createHttpServer } from "./app/lib/http-server.server";
-import { createLoadContext } from "./app/lib/load-context.server";
-import { pageCacheMiddleware } from "./app/lib/page-cache/middleware.server";
-import { PageCache } from "./app/lib/page-cache/store.server";
-import { mountGuardsAndCms, privateWhenSettingCookies, TRUSTED_PROXIES } from "./app/lib/request-guards.server";
+import { secureDataDir } from "./app/host/data-dir.server";
+import { parseEnv } from "./app/host/env.server";
+import { parseDsn } from "./app/host/error-reporting/dsn";
+import { type FromBuild, fromBuild } from "./app/host/from-build";
+import { createHttpServer } from "./app/host/http-server.server";
+import { pageCacheMiddleware } from "./app/host/page-cache/middleware.server";
+import { PageCache } from "./app/host/page-cache/store.server";
+import { mountGuardsAndCms, privateWhenSettingCookies, TRUSTED_PROXIES } from "./app/host/request-guards.server";
 import {
   baseSecurityHeaders,
   contentSecurityPolicy,
   createNonce,
   type CspSources,
   emptyCspSources,
-} from "./app/lib/security-headers.server";
-import { bareErrors, healthHandler, mountStaticFiles } from "./app/lib/static-files.server";
-import { createWarmUp, loopbackOrigin, pageRequest, variantRequest } from "./app/lib/warm-up.server";
+} from "./app/host/security-headers.server";
+import { bareErrors, healthHandler, mountStaticFiles } from "./app/host/static-files.server";
+import { createWarmUp, loopbackOrigin, pageRequest } from "./app/host/warm-up.server";
+import type { Upstream } from "./app/lib/context";
+import type { UpstreamTiming } from "./app/shared/upstream-timing.server";
+import { variantRequest } from "./app/shared/variant-request";
 import { announceCredentials } from "./cms/accounts/credentials";
 import { ensureOAuthClient } from "./cms/accounts/oauth";
 import { seedAccountsIfNone } from "./cms/accounts/seed";
@@ -65,12 +62,30 @@ if (!existsSync(buildFile)) {
   process.exit(1);
 }
 let build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
+// What the host hands Remix (the load context and what it carries) and the page cache's key come
+// from the build itself: one copy of those modules, the build's (decision 106).
+let fromTheBuild: FromBuild;
+try {
+  fromTheBuild = fromBuild(build);
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+const {
+  SwrCache,
+  createUpstreamBreaker,
+  parseBaseAllowlist,
+  browserErrorReporter,
+  createLoadContext,
+  pageCacheDecision,
+  renderCookie,
+} = fromTheBuild;
 
 // Error reporting (decision 065), only with SENTRY_DSN: unset, nothing of Sentry is even loaded.
 const reportingDsn = env.SENTRY_DSN ? parseDsn(env.SENTRY_DSN) : null;
 const errorReporter = env.SENTRY_DSN ? browserErrorReporter(env.SENTRY_DSN, env.NODE_ENV) : null;
 if (env.SENTRY_DSN && reportingDsn) {
-  const { startServerReporting } = await import("./app/lib/error-reporting/sentry.server");
+  const { startServerReporting } = await import("./app/host/error-reporting/sentry.server");
   build = startServerReporting(build, { dsn: env.SENTRY_DSN, environment: env.NODE_ENV });
   console.log(`[site] reporting errors to ${reportingDsn.origin}${errorReporter ? ", in browsers too" : ""}`);
 }
@@ -132,7 +147,7 @@ if (env.CMS_API_URL) {
 const upstreamBreaker = createUpstreamBreaker(upstream, { probeTimeoutMs: env.PAGE_DEADLINE_MS });
 
 // [warm-up] The image variants the pages name, made in the background after start and after content
-// changes, so no visitor waits for an encode (app/lib/warm-up.server.ts, decision 032).
+// changes, so no visitor waits for an encode (app/host/warm-up.server.ts, decision 032).
 const warmUp = createWarmUp({
   fetchPage: (pagePath) => fetch(pageRequest(pagePath, loopbackOrigin(server.address()))),
   fetchVariant: (url) => upstream.fetch(variantRequest(url, upstream.publicUrl || upstream.baseUrl)),
@@ -195,6 +210,7 @@ if (env.PAGE_CACHE === "on") {
   const handlers = pageCacheMiddleware({
     cache: pageCache,
     handle: createRemixHandler(build, "production"),
+    pageKey: { pageCacheDecision, renderCookie },
     publicUrl: env.PUBLIC_URL,
     // A render's context is an anonymous visitor's, built from the render's own request.
     loadContext: ({ request, cspNonce, cspExtra, publicUrl }) =>
@@ -288,7 +304,7 @@ const onListening = () => {
   );
   if (env.IMAGE_WARM_UP === "on") void warmUp.run(); // [warm-up]
 };
-// Request and header timeouts, keep-alive and a connection cap: see app/lib/http-server.server.ts.
+// Request and header timeouts, keep-alive and a connection cap: see app/host/http-server.server.ts.
 const server = createHttpServer(app);
 if (env.HOST) server.listen(env.PORT, env.HOST, onListening);
 else server.listen(env.PORT, onListening);

@@ -10,10 +10,10 @@ import { NonceProvider } from "~/components/nonce";
 import { routesNeedBrowser } from "~/components/page-runtime";
 import { StylesheetProvider } from "~/components/stylesheet";
 import { i18next } from "~/i18next.server";
-import { cacheControl } from "~/lib/cache-control";
 import { holdBackClosingTags } from "~/lib/closing-tags.server";
 import { getI18n } from "~/lib/i18n.server";
 import { appendSessionCookie } from "~/lib/load-context.server";
+import { cacheControl } from "~/shared/cache-control";
 import { builtStylesheet } from "~/styles/stylesheet.server";
 
 const ABORT_DELAY = 5_000;
@@ -120,3 +120,13 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   console.error(`[site] ${request.method} ${new URL(request.url).pathname}:`, error);
 };
+
+// What server.ts (the host) takes from this build rather than from its own copies of these modules
+// (decision 106): what it hands Remix on the load context, and how a render reads a request (the
+// rendered-page cache's key). `app/host/from-build.ts` names them for the host.
+export { SwrCache } from "~/lib/api/cache.server";
+export { createUpstreamBreaker } from "~/lib/api/circuit-breaker.server";
+export { parseBaseAllowlist } from "~/lib/auth/base-allowlist";
+export { browserErrorReporter } from "~/lib/error-reporting/reporter.server";
+export { createLoadContext } from "~/lib/load-context.server";
+export { pageCacheDecision, renderCookie } from "~/lib/page-cache/key.server";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 
+import { emptyCspSources } from "~/host/security-headers.server";
 import { SwrCache } from "~/lib/api/cache.server";
 import { createLoadContext } from "~/lib/load-context.server";
-import { emptyCspSources } from "~/lib/security-headers.server";
 import { seal, type SessionData } from "~/lib/session.server";
 
 import { ADMIN_IDLE_MS, requireBackOffice } from "./access.server";

@@ -3,8 +3,8 @@ import { redirect } from "@remix-run/node";
 
 import { loginPath, requireAdmin } from "~/lib/auth.server";
 import { signOut } from "~/lib/auth/session-auth.server";
-import { cacheControl } from "~/lib/cache-control";
 import { siteOrigin } from "~/lib/origin.server";
+import { cacheControl } from "~/shared/cache-control";
 
 /** An admin who has done nothing in the back-office for this long is signed out. */
 export const ADMIN_IDLE_MS = 30 * 60 * 1000;

@@ -6,11 +6,11 @@ import { z } from "zod";
 
 import { isUpstreamError } from "~/lib/api/errors";
 import { translator } from "~/lib/browser-i18n";
-import { cacheControl } from "~/lib/cache-control";
 import { readProtectedForm } from "~/lib/csrf.server";
 import { redirectWithToast } from "~/lib/forms.server";
 import { zonedInstant } from "~/lib/time-zone";
 import { getWidget } from "~/page-builder/registry";
+import { cacheControl } from "~/shared/cache-control";
 
 import { requireBackOffice } from "./access.server";
 import { copyBlock, pastedDoc } from "./copy-paste.server";

@@ -4,8 +4,8 @@ import { data } from "@remix-run/node";
 import { z } from "zod";
 
 import type { Transport } from "~/lib/api/transport.server";
-import { cacheControl } from "~/lib/cache-control";
 import { ensureCsrfToken, readProtectedForm } from "~/lib/csrf.server";
+import { cacheControl } from "~/shared/cache-control";
 
 import { requireBackOffice } from "./access.server";
 import { MAX_PHOTO_BYTES } from "./record-actions.server";

@@ -3,7 +3,6 @@ import { data } from "@remix-run/node";
 import { z } from "zod";
 
 import { getSettings } from "~/lib/api/site.server";
-import { cacheControl } from "~/lib/cache-control";
 import { embedOrigins, sanitizePage } from "~/lib/cms-html.server";
 import { publicView } from "~/lib/cms-page.server";
 import { enhancerAssets } from "~/lib/enhancers.server";
@@ -17,6 +16,7 @@ import {
   pageWidgets,
 } from "~/page-builder/loaders.server";
 import { onSiteClock } from "~/page-builder/visibility";
+import { cacheControl } from "~/shared/cache-control";
 
 import { requireBackOffice } from "./access.server";
 import { pagesApi } from "./pages-api.server";

@@ -2,9 +2,9 @@ import { data } from "@remix-run/node";
 
 import type { Transport } from "~/lib/api/transport.server";
 import { translator } from "~/lib/browser-i18n";
-import { cacheControl } from "~/lib/cache-control";
 import { redirectWithToast } from "~/lib/forms.server";
 import type { Visitor } from "~/lib/visitor.server";
+import { cacheControl } from "~/shared/cache-control";
 
 import { backOfficeMessages } from "./messages.server";
 import { modelSpec } from "./models";

@@ -2,7 +2,7 @@ import { createElement, Fragment } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 
-import { DEFERRED_MODULE_TYPE, RUNTIME_LOADER } from "~/lib/runtime-loader";
+import { DEFERRED_MODULE_TYPE, RUNTIME_LOADER } from "~/shared/runtime-loader";
 
 import { BACK_TO_TOP_SCRIPT } from "./back-to-top";
 import { HEADER_SCRIPT } from "./header-script";

@@ -1,7 +1,7 @@
 import { Scripts, ScrollRestoration, useMatches } from "@remix-run/react";
 import { Children, cloneElement, Fragment, isValidElement, type ReactElement, type ReactNode } from "react";
 
-import { DEFERRED_MODULE_TYPE, RUNTIME_LOADER } from "~/lib/runtime-loader";
+import { DEFERRED_MODULE_TYPE, RUNTIME_LOADER } from "~/shared/runtime-loader";
 
 /** What a route match offers for the decision: its loader data and its handle. */
 interface RouteMatchLike {

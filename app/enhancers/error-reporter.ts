@@ -1,6 +1,6 @@
 import { init } from "@sentry/remix";
 
-import { scrubEvent } from "~/lib/error-reporting/scrub";
+import { scrubEvent } from "~/shared/error-reporting/scrub";
 
 /**
  * The browser's error reporter (decision 065), loaded by its own module script only on pages of a

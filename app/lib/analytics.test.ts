@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 
+import { contentSecurityPolicy } from "~/host/security-headers.server";
+
 import { analyticsConfig, analyticsCspSources, analyticsInlineScripts } from "./analytics";
-import { contentSecurityPolicy } from "./security-headers.server";
 
 describe("analytics", () => {
   it("loads nothing and allows no extra host when nothing is configured", () => {

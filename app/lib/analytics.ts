@@ -1,4 +1,4 @@
-import type { CspSources } from "./security-headers.server";
+import type { CspSources } from "~/host/security-headers.server";
 
 /**
  * Analytics and tag managers configured in the site settings. Each loads only when its key is

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 
+import { emptyCspSources } from "~/host/security-headers.server";
+
 import { SwrCache } from "./api/cache.server";
 import { requireAdmin, requireMember } from "./auth.server";
 import { createLoadContext } from "./load-context.server";
-import { emptyCspSources } from "./security-headers.server";
 import { seal, type SessionData } from "./session.server";
 
 const SECRET = "a".repeat(40);

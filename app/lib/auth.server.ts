@@ -1,7 +1,8 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 
-import { cacheControl } from "./cache-control";
+import { cacheControl } from "~/shared/cache-control";
+
 import type { Member } from "./session.server";
 import { safeRedirectPath } from "./url";
 

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 
+import { contentSecurityPolicy } from "~/host/security-headers.server";
+
 import type { Page } from "./api/schemas";
 import { embedCspSources, embedOrigins, sanitizePage } from "./cms-html.server";
-import { contentSecurityPolicy } from "./security-headers.server";
 
 const directive = (csp: string, name: string) =>
   csp

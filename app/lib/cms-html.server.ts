@@ -3,6 +3,8 @@
  * allowlist the embedded CMS also applies when content is saved. Server-only, so sanitize-html
  * never reaches a browser bundle; views receive HTML that is already clean.
  */
+import type { CspSources } from "~/host/security-headers.server";
+
 import type { Page } from "./api/schemas";
 import {
   embedOrigins,
@@ -11,7 +13,6 @@ import {
   sanitizePageContent,
   sanitizeRows,
 } from "./cms-html-allowlist.server";
-import type { CspSources } from "./security-headers.server";
 
 export { embedOrigins, sanitizeCmsHtml };
 

@@ -7,10 +7,11 @@ vi.hoisted(() => {
   vi.setSystemTime(new Date("2026-06-01T10:00:00Z"));
 });
 
+import { emptyCspSources } from "~/host/security-headers.server";
+
 import { SwrCache } from "./api/cache.server";
 import { loadCmsPage, needsSignIn, pageCacheControl } from "./cms-page.server";
 import { createLoadContext } from "./load-context.server";
-import { emptyCspSources } from "./security-headers.server";
 
 const T0 = Date.parse("2026-06-01T10:00:00Z");
 const at = (seconds: number) => new Date(T0 + seconds * 1000).toISOString();

@@ -18,13 +18,13 @@ import { pagePhoto, photoHead, photoPath, photoRequest, photoView } from "~/page
 import { pageShareImage } from "~/page-builder/share-image";
 import { ItemNotFound } from "~/page-builder/types";
 import { isBlockVisible, isWidgetVisible, msUntilPageChange, onSiteClock } from "~/page-builder/visibility";
+import { cacheControl } from "~/shared/cache-control";
 
 import { isUpstreamError } from "./api/errors";
 import { getPage } from "./api/pages.server";
 import type { InitialData, Page, Product } from "./api/schemas";
 import { getInitialData, getSettings } from "./api/site.server";
 import { requireMember } from "./auth.server";
-import { cacheControl } from "./cache-control";
 import { embedOrigins, sanitizePage } from "./cms-html.server";
 import { ensureCsrfToken } from "./csrf.server";
 import { enhancerAssets } from "./enhancers.server";

@@ -1,8 +1,9 @@
+import type { CspSources } from "~/host/security-headers.server";
+import type { UpstreamTiming } from "~/shared/upstream-timing.server";
+
 import type { SwrCache } from "./api/cache.server";
 import type { CircuitBreaker } from "./api/circuit-breaker.server";
-import type { UpstreamTiming } from "./api/upstream-timing.server";
 import type { ErrorReporter } from "./error-reporting/reporter";
-import type { CspSources } from "./security-headers.server";
 import type { Visitor } from "./visitor.server";
 
 /** What server.ts hands every loader and action (Remix's load context). */
@@ -19,8 +20,9 @@ export interface Upstream {
 
 /**
  * The load context of one request (`createLoadContext`). What must be shared between server.ts
- * and the Remix build travels here, never in module globals: server.ts (run by tsx) and the
- * build each hold their own copy of every app module.
+ * and the Remix build travels here, never in module globals: server.ts (run by tsx) takes what it
+ * puts here from the build (decision 106), but the modules both import (`app/shared/`) exist once
+ * on each side.
  */
 export interface SiteContext {
   cspNonce: string;

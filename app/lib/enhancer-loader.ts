@@ -1,7 +1,7 @@
 // How the enhancers start (decision 034): plain strings, so the page cache can name them without
 // loading React.
 
-import { DEFERRED_MODULE_TYPE } from "./runtime-loader";
+import { DEFERRED_MODULE_TYPE } from "~/shared/runtime-loader";
 
 /** The data block that lists a page's enhancers: `[{ name, js, css? }]` as JSON. */
 export const ENHANCERS_ATTRIBUTE = "data-enhancers";

@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 
+import { emptyCspSources } from "~/host/security-headers.server";
+
 import { SwrCache } from "./api/cache.server";
 import { CSRF_FIELD } from "./csrf.server";
 import { invalid, readSubmission, redirectWithToast } from "./forms.server";
 import { createLoadContext } from "./load-context.server";
-import { emptyCspSources } from "./security-headers.server";
 import { getSessionStorage, seal, type SessionData } from "./session.server";
 import { takeToast } from "./toast.server";
 

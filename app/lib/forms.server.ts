@@ -6,7 +6,8 @@ import type { AppLoadContext } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import type { z } from "zod";
 
-import { cacheControl } from "./cache-control";
+import { cacheControl } from "~/shared/cache-control";
+
 import { readProtectedForm } from "./csrf.server";
 import type { Toast } from "./session.server";
 import { safeRedirectPath } from "./url";

@@ -1,11 +1,12 @@
 import type { AppLoadContext } from "@remix-run/node";
 
+import type { CspSources } from "~/host/security-headers.server";
+import { UpstreamTiming } from "~/shared/upstream-timing.server";
+
 import type { SwrCache } from "./api/cache.server";
 import type { CircuitBreaker } from "./api/circuit-breaker.server";
-import { UpstreamTiming } from "./api/upstream-timing.server";
 import type { Upstream } from "./context";
 import type { ErrorReporter } from "./error-reporting/reporter";
-import type { CspSources } from "./security-headers.server";
 import { buildVisitor, type Visitor } from "./visitor.server";
 
 export interface LoadContextOptions {

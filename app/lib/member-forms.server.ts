@@ -2,8 +2,9 @@ import type { Submission, SubmissionResult } from "@conform-to/react";
 import { data } from "@remix-run/node";
 import type { TFunction } from "i18next";
 
+import { cacheControl } from "~/shared/cache-control";
+
 import { isUpstreamError, type UpstreamError } from "./api/errors";
-import { cacheControl } from "./cache-control";
 import { getI18n } from "./i18n.server";
 import type { Visitor } from "./visitor.server";
 

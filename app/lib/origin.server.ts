@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 
-import { cacheControl } from "./cache-control";
+import { cacheControl } from "~/shared/cache-control";
 
 /** The site's public origin: PUBLIC_URL when set, else the origin the request came to. */
 export function siteOrigin(request: Request, context: AppLoadContext) {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 
+import { emptyCspSources } from "~/host/security-headers.server";
+
 import { SwrCache } from "./api/cache.server";
 import { createLoadContext } from "./load-context.server";
-import { emptyCspSources } from "./security-headers.server";
 
 /** The Set-Cookie lines the visitor's language and theme choice makes, in production or not. */
 async function preferenceCookies(query: string, production: boolean) {

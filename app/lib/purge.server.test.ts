@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
+import { emptyCspSources, isCrossSiteWrite } from "~/host/security-headers.server";
+
 import { SwrCache } from "./api/cache.server";
 import { getPage } from "./api/pages.server";
 import { createLoadContext } from "./load-context.server";
 import { bearerMatches, handlePurge } from "./purge.server";
-import { emptyCspSources, isCrossSiteWrite } from "./security-headers.server";
 
 const TOKEN = "t".repeat(40);
 

@@ -3,7 +3,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 
-import { cacheControl } from "./cache-control";
+import { cacheControl } from "~/shared/cache-control";
 
 /**
  * `{"paths": ["/api/v1/cognito/page/about", …]}` or `{"all": true}`. A path names one answer in

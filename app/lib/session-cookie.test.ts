@@ -6,12 +6,12 @@
 import { createRequestHandler, type LoaderFunctionArgs, type ServerBuild } from "@remix-run/node";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
+import { emptyCspSources } from "~/host/security-headers.server";
 import * as rootRoute from "~/root";
 
 import { SwrCache } from "./api/cache.server";
 import { ensureCsrfToken } from "./csrf.server";
 import { appendSessionCookie, createLoadContext } from "./load-context.server";
-import { emptyCspSources } from "./security-headers.server";
 import { getSessionStorage } from "./session.server";
 
 const SECRET = "k".repeat(40);

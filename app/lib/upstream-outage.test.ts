@@ -8,6 +8,8 @@ import net from "node:net";
 
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
+import { emptyCspSources } from "~/host/security-headers.server";
+
 import { SwrCache } from "./api/cache.server";
 import { createUpstreamBreaker } from "./api/circuit-breaker.server";
 import { seedInitialData, seedPage, seedSettings } from "./api/seed-fallback.server";
@@ -15,7 +17,6 @@ import { getInitialData, getSettings } from "./api/site.server";
 import { loadCmsPage } from "./cms-page.server";
 import type { Upstream } from "./context";
 import { createLoadContext } from "./load-context.server";
-import { emptyCspSources } from "./security-headers.server";
 
 /** PAGE_DEADLINE_MS's default. */
 const DEADLINE_MS = 8_000;

@@ -15,12 +15,12 @@ vi.mock("node:crypto", async (importOriginal) => {
 
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 
+import { emptyCspSources } from "~/host/security-headers.server";
 import * as rootRoute from "~/root";
 import * as indexRoute from "~/routes/_index";
 
 import { SwrCache } from "./api/cache.server";
 import { createLoadContext } from "./load-context.server";
-import { emptyCspSources } from "./security-headers.server";
 import { getSessionStorage } from "./session.server";
 
 const SECRET = "v".repeat(40);

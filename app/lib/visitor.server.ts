@@ -1,9 +1,10 @@
+import type { UpstreamTiming } from "~/shared/upstream-timing.server";
+
 import { authUser, refreshToken } from "./api/accounts.server";
 import type { SwrCache } from "./api/cache.server";
 import type { CircuitBreaker } from "./api/circuit-breaker.server";
 import { isUpstreamError } from "./api/errors";
 import { createTransport, type Transport } from "./api/transport.server";
-import type { UpstreamTiming } from "./api/upstream-timing.server";
 import { memberFromUser } from "./auth/session-auth.server";
 import { clearSignIn, createSessionAuth } from "./auth/tokens.server";
 import type { Upstream } from "./context";

@@ -6,8 +6,8 @@ import { useTranslation } from "react-i18next";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { authenticatorFor, AuthorizationError, BadStateError, upstreamCause } from "~/lib/auth/authenticator.server";
 import { finishSignIn, fixedT } from "~/lib/auth/login.server";
-import { cacheControl } from "~/lib/cache-control";
 import { withRootMeta } from "~/lib/meta";
+import { cacheControl } from "~/shared/cache-control";
 
 export const meta: MetaFunction = ({ matches }) => withRootMeta(matches, [{ name: "robots", content: "noindex" }]);
 

@@ -9,10 +9,10 @@ import { PromoForm, QuoteForm, RequestQuoteForm, ShippingOptions } from "~/compo
 import { CartLines } from "~/components/shop/cart-lines";
 import { CartTotals } from "~/components/shop/cart-totals";
 import type { ShopReply } from "~/components/shop/shop-field";
-import { cacheControl } from "~/lib/cache-control";
 import { withRootMeta } from "~/lib/meta";
 import { cartAction } from "~/lib/shop/cart-action.server";
 import { loadCartPage } from "~/lib/shop/cart-page.server";
+import { cacheControl } from "~/shared/cache-control";
 
 export const meta: MetaFunction = ({ matches }) => withRootMeta(matches, [{ name: "robots", content: "noindex" }]);
 

@@ -8,7 +8,7 @@ import { dashboard, getDomain } from "~/back-office/records-api.server";
 import { useBackOfficeText } from "~/back-office/text";
 import { Heading, when } from "~/back-office/ui";
 import { isUpstreamError } from "~/lib/api/errors";
-import { cacheControl } from "~/lib/cache-control";
+import { cacheControl } from "~/shared/cache-control";
 
 /** The dashboard: what happened lately and what is waiting (`/admin/dashboard`). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -8,7 +8,7 @@ import { MODELS } from "~/back-office/models";
 import { listAudit } from "~/back-office/records-api.server";
 import { useBackOfficeText } from "~/back-office/text";
 import { Heading, inputClass, Pager, smallButtonClass } from "~/back-office/ui";
-import { cacheControl } from "~/lib/cache-control";
+import { cacheControl } from "~/shared/cache-control";
 
 const AUDITED = ["page", ...MODELS.map((m) => m.name), "domain"];
 

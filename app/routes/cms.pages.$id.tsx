@@ -14,8 +14,8 @@ import { pageIdParam } from "~/back-office/page-id";
 import { pagesApi, workingDoc } from "~/back-office/pages-api.server";
 import { formatWhen, siteZone } from "~/back-office/when.server";
 import { isUpstreamError } from "~/lib/api/errors";
-import { cacheControl } from "~/lib/cache-control";
 import { ensureCsrfToken } from "~/lib/csrf.server";
+import { cacheControl } from "~/shared/cache-control";
 
 /** The page editor (docs/back-office.md, "Pages"): the draft's outline, the selected item's form, a preview. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

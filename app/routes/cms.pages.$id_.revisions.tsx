@@ -9,8 +9,8 @@ import { pagesApi } from "~/back-office/pages-api.server";
 import { diffDocs } from "~/back-office/revision-diff";
 import { RevisionsView } from "~/back-office/revisions-view";
 import { formatWhen, siteZone } from "~/back-office/when.server";
-import { cacheControl } from "~/lib/cache-control";
 import { ensureCsrfToken } from "~/lib/csrf.server";
+import { cacheControl } from "~/shared/cache-control";
 
 const chosen = z.coerce.number().int().positive().optional().catch(undefined);
 

@@ -12,9 +12,9 @@ import { useBackOfficeText } from "~/back-office/text";
 import { CsrfInput } from "~/components/member/csrf-input";
 import { isUpstreamError } from "~/lib/api/errors";
 import { translator } from "~/lib/browser-i18n";
-import { cacheControl } from "~/lib/cache-control";
 import { ensureCsrfToken } from "~/lib/csrf.server";
 import { invalid, readSubmission, redirectWithToast } from "~/lib/forms.server";
+import { cacheControl } from "~/shared/cache-control";
 
 /** A new page: its name and its address (lower-case words joined by hyphens). */
 const createSchema = z.object({

@@ -14,8 +14,8 @@ import { useBackOfficeText } from "~/back-office/text";
 import { dangerButtonClass, Heading, smallButtonClass } from "~/back-office/ui";
 import { CsrfInput } from "~/components/member/csrf-input";
 import { isUpstreamError } from "~/lib/api/errors";
-import { cacheControl } from "~/lib/cache-control";
 import { ensureCsrfToken } from "~/lib/csrf.server";
+import { cacheControl } from "~/shared/cache-control";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { visitor } = await requireBackOffice(request, context);

@@ -11,8 +11,8 @@ import { listRecords } from "~/back-office/records-api.server";
 import { useBackOfficeText } from "~/back-office/text";
 import { buttonClass, FormAlert, Heading, ListSearch, Pager, smallButtonClass, tableClass } from "~/back-office/ui";
 import { CsrfInput } from "~/components/member/csrf-input";
-import { cacheControl } from "~/lib/cache-control";
 import { ensureCsrfToken } from "~/lib/csrf.server";
+import { cacheControl } from "~/shared/cache-control";
 
 const PAGE_SIZE = 25;
 

@@ -10,8 +10,8 @@ import { RecordForm } from "~/back-office/record-form";
 import { groupTree, requireModel } from "~/back-office/records.server";
 import { useBackOfficeText } from "~/back-office/text";
 import { Heading } from "~/back-office/ui";
-import { cacheControl } from "~/lib/cache-control";
 import { ensureCsrfToken } from "~/lib/csrf.server";
+import { cacheControl } from "~/shared/cache-control";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { visitor } = await requireBackOffice(request, context);

@@ -18,8 +18,8 @@ import {
   tableClass,
 } from "~/back-office/ui";
 import { CsrfInput } from "~/components/member/csrf-input";
-import { cacheControl } from "~/lib/cache-control";
 import { ensureCsrfToken } from "~/lib/csrf.server";
+import { cacheControl } from "~/shared/cache-control";
 
 const PAGE_SIZE = 25;
 const FILE_PATH = "/api/v1/cognito/default/file/";

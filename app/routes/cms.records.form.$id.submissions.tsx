@@ -7,7 +7,7 @@ import { requireId } from "~/back-office/records.server";
 import { getRecord, listSubmissions } from "~/back-office/records-api.server";
 import { useBackOfficeText } from "~/back-office/text";
 import { buttonClass, Heading, Pager, tableClass, when } from "~/back-office/ui";
-import { cacheControl } from "~/lib/cache-control";
+import { cacheControl } from "~/shared/cache-control";
 
 /** A form's submissions, newest first, and the CSV download of all of them. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireBackOffice } from "~/back-office/access.server";
 import { requireId } from "~/back-office/records.server";
 import { submissionsCsv } from "~/back-office/records-api.server";
-import { cacheControl } from "~/lib/cache-control";
+import { cacheControl } from "~/shared/cache-control";
 
 /** A form's submissions as the CMS writes them in CSV, as a download. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

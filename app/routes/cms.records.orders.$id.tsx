@@ -7,7 +7,7 @@ import { getOrder } from "~/back-office/orders-api.server";
 import { requireId } from "~/back-office/records.server";
 import { useBackOfficeText } from "~/back-office/text";
 import { Heading, tableClass, when } from "~/back-office/ui";
-import { cacheControl } from "~/lib/cache-control";
+import { cacheControl } from "~/shared/cache-control";
 
 /** One order: its lines, delivery address, shipping, totals and payment. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

@@ -6,7 +6,7 @@ import { requireBackOffice } from "~/back-office/access.server";
 import { useBackOfficeText } from "~/back-office/text";
 import { Heading, ListSearch, Pager, tableClass, when } from "~/back-office/ui";
 import { listVouchers, voucherLiability } from "~/back-office/vouchers-api.server";
-import { cacheControl } from "~/lib/cache-control";
+import { cacheControl } from "~/shared/cache-control";
 
 const PAGE_SIZE = 25;
 

@@ -11,9 +11,9 @@ import { SETTING_SECTIONS, SETTINGS, settingsFormSchema, settingValue } from "~/
 import { useBackOfficeText } from "~/back-office/text";
 import { buttonClass, FieldError, FormAlert, Heading, inputClass } from "~/back-office/ui";
 import { CsrfInput } from "~/components/member/csrf-input";
-import { cacheControl } from "~/lib/cache-control";
 import { ensureCsrfToken } from "~/lib/csrf.server";
 import { invalid, readSubmission } from "~/lib/forms.server";
+import { cacheControl } from "~/shared/cache-control";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { visitor } = await requireBackOffice(request, context);

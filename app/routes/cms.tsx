@@ -7,8 +7,8 @@ import { BackOfficeLayout } from "~/back-office/layout";
 import { backOfficeMessages } from "~/back-office/messages.server";
 import { BackOfficeText } from "~/back-office/text";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
-import { cacheControl } from "~/lib/cache-control";
 import { withRootMeta } from "~/lib/meta";
+import { cacheControl } from "~/shared/cache-control";
 import backOfficeStylesheet from "~/styles/back-office.css";
 
 /** The back-office's own rules: no page of the site carries them (decision 031's budget). */

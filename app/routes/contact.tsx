@@ -7,7 +7,6 @@ import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { useNonce } from "~/components/nonce";
 import { PageEnhancers } from "~/components/page-enhancers";
 import { getSettings } from "~/lib/api/site.server";
-import { cacheControl } from "~/lib/cache-control";
 import { enhancerAssets } from "~/lib/enhancers.server";
 import { formVisit } from "~/lib/form-visit.server";
 import { getI18n } from "~/lib/i18n.server";
@@ -16,6 +15,7 @@ import { documentTitle } from "~/lib/seo";
 import { mailtoHref, telHref } from "~/page-builder/widgets/catalogue-list/format";
 import { loadForm } from "~/page-builder/widgets/form/load.server";
 import { FormWidget, hasSignature } from "~/page-builder/widgets/form/view";
+import { cacheControl } from "~/shared/cache-control";
 
 export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => errorHeaders ?? loaderHeaders;
 

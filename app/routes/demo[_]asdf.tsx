@@ -6,11 +6,11 @@ import { useTranslation } from "react-i18next";
 import { useNonce } from "~/components/nonce";
 import { PageEnhancers } from "~/components/page-enhancers";
 import type { Widget } from "~/lib/api/schemas";
-import { cacheControl } from "~/lib/cache-control";
 import { enhancerAssets } from "~/lib/enhancers.server";
 import { withRootMeta } from "~/lib/meta";
 import { loadWidgetData, pageEnhancers, pageNeedsBrowser } from "~/page-builder/loaders.server";
 import { getWidget, widgetList } from "~/page-builder/registry";
+import { cacheControl } from "~/shared/cache-control";
 import { darkWidgets, demoWidget, longWidgets, rtlWidgets, usedWidgets } from "~/style-guide/fixtures";
 import { Foundations, GuideSection, WidgetSamples } from "~/style-guide/sections";
 

@@ -4,8 +4,8 @@ import { useTranslation } from "react-i18next";
 
 import { useNonce } from "~/components/nonce";
 import { DEFAULT_AFTER_SIGN_IN } from "~/lib/auth/login-schemas";
-import { cacheControl } from "~/lib/cache-control";
 import { withRootMeta } from "~/lib/meta";
+import { cacheControl } from "~/shared/cache-control";
 
 export const meta: MetaFunction = ({ matches }) => withRootMeta(matches, [{ name: "robots", content: "noindex" }]);
 

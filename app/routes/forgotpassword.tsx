@@ -11,12 +11,12 @@ import { CsrfInput } from "~/components/member/csrf-input";
 import { buttonClass, FormErrors, TextField } from "~/components/member/form-field";
 import { PasswordInput } from "~/components/member/password-input";
 import { recoverPassword, recoverPasswordCheck } from "~/lib/api/profile.server";
-import { cacheControl } from "~/lib/cache-control";
 import { ensureCsrfToken } from "~/lib/csrf.server";
 import { invalid, readSubmission, redirectWithToast } from "~/lib/forms.server";
 import { code, email, newPassword } from "~/lib/member-fields";
 import { translatorFor, upstreamReply } from "~/lib/member-forms.server";
 import { withRootMeta } from "~/lib/meta";
+import { cacheControl } from "~/shared/cache-control";
 
 /** Step 1 asks for a code by mail; step 2 sets the new password with it. */
 export const recoverSchema = z.discriminatedUnion("intent", [

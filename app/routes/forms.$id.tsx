@@ -7,7 +7,6 @@ import { z } from "zod";
 import { isUpstreamError } from "~/lib/api/errors";
 import type { CaptchaAnswer, Form } from "~/lib/api/forms.server";
 import { getForm, submitForm } from "~/lib/api/forms.server";
-import { cacheControl } from "~/lib/cache-control";
 import { readProtectedForm } from "~/lib/csrf.server";
 import { readSubmission, redirectWithToast } from "~/lib/forms.server";
 import { translatorFor } from "~/lib/member-forms.server";
@@ -18,6 +17,7 @@ import type { FormField } from "~/page-builder/widgets/form/definition";
 import { answerFields, formFieldsOf } from "~/page-builder/widgets/form/definition";
 import { buildFormSchema } from "~/page-builder/widgets/form/schema";
 import { META } from "~/page-builder/widgets/form/view";
+import { cacheControl } from "~/shared/cache-control";
 
 /**
  * POST /forms/{id}: every core/form posts here (decision 056), with or without JavaScript. The

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { getSettings } from "~/lib/api/site.server";
 import { appIcon, isAppIconName } from "~/lib/app-icons.server";
-import { variantRequest } from "~/lib/warm-up.server";
+import { variantRequest } from "~/shared/variant-request";
 
 /** /icons/{192,512,maskable-512}.png: the web manifest's icons, from the organisation's logo (decision 064). */
 export async function loader({ params, context }: LoaderFunctionArgs) {

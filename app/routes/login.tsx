@@ -8,10 +8,10 @@ import { CodeForm, LinkConfirmForm, LinkForm, PasswordForm } from "~/components/
 import { codeOnly, loginAction, type LoginReply, redirectWithSession } from "~/lib/auth/login.server";
 import { DEFAULT_AFTER_SIGN_IN, rememberRedirect } from "~/lib/auth/session-auth.server";
 import { tokenLogin } from "~/lib/auth/token-login.server";
-import { cacheControl } from "~/lib/cache-control";
 import { ensureCsrfToken } from "~/lib/csrf.server";
 import { withRootMeta } from "~/lib/meta";
 import { safeRedirectPath } from "~/lib/url";
+import { cacheControl } from "~/shared/cache-control";
 
 export const meta: MetaFunction = ({ matches }) => withRootMeta(matches, [{ name: "robots", content: "noindex" }]);
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 
 import { ToastMessage } from "~/components/toast";
+import { emptyCspSources } from "~/host/security-headers.server";
 import { SwrCache } from "~/lib/api/cache.server";
 import { CSRF_FIELD } from "~/lib/csrf.server";
 import { createLoadContext } from "~/lib/load-context.server";
-import { emptyCspSources } from "~/lib/security-headers.server";
 import { getSessionStorage, seal, type SessionData } from "~/lib/session.server";
 import { render } from "~/test/render";
 

@@ -11,11 +11,11 @@ import { CsrfInput } from "~/components/member/csrf-input";
 import { logout } from "~/lib/api/accounts.server";
 import { isUpstreamError } from "~/lib/api/errors";
 import { signOut } from "~/lib/auth/session-auth.server";
-import { cacheControl } from "~/lib/cache-control";
 import { ensureCsrfToken } from "~/lib/csrf.server";
 import { invalid, readSubmission, redirectWithToast } from "~/lib/forms.server";
 import { getI18n } from "~/lib/i18n.server";
 import { withRootMeta } from "~/lib/meta";
+import { cacheControl } from "~/shared/cache-control";
 
 /** The logout form has nothing to fill in: its CSRF token is checked before the schema runs. */
 export const logoutSchema = z.object({});

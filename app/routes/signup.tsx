@@ -12,12 +12,12 @@ import { buttonClass, FormErrors, TextField } from "~/components/member/form-fie
 import { registerLink } from "~/lib/api/profile.server";
 import { getSettings } from "~/lib/api/site.server";
 import { ensureFingerprint } from "~/lib/auth/session-auth.server";
-import { cacheControl } from "~/lib/cache-control";
 import { ensureCsrfToken } from "~/lib/csrf.server";
 import { invalid, readSubmission, redirectWithToast } from "~/lib/forms.server";
 import { dateOfBirthRequired, email, personName } from "~/lib/member-fields";
 import { translatorFor, upstreamReply } from "~/lib/member-forms.server";
 import { withRootMeta } from "~/lib/meta";
+import { cacheControl } from "~/shared/cache-control";
 
 /** The sign-up form; the date of birth is asked (and then required) only when the site's setting says so. */
 export const signupSchema = (askDateOfBirth: boolean) =>

@@ -11,7 +11,6 @@ import { redirect } from "@remix-run/node";
 import { isUpstreamError } from "~/lib/api/errors";
 import { getPage } from "~/lib/api/pages.server";
 import { base64Url, payNow, redeemVoucher } from "~/lib/api/vouchers.server";
-import { cacheControl } from "~/lib/cache-control";
 import { readSubmission, redirectWithToast } from "~/lib/forms.server";
 import { gatewayAddress } from "~/lib/gateway.server";
 import { translatorFor } from "~/lib/member-forms.server";
@@ -25,6 +24,7 @@ import {
   parseAmounts,
   voucherSchema,
 } from "~/page-builder/widgets/gift-voucher-purchase/schema";
+import { cacheControl } from "~/shared/cache-control";
 
 /** Nothing to show: the forms live on CMS pages. */
 export function loader() {

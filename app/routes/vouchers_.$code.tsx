@@ -13,8 +13,8 @@ import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { Picture } from "~/components/image";
 import { getSettings } from "~/lib/api/site.server";
 import { getVoucher } from "~/lib/api/vouchers.server";
-import { cacheControl } from "~/lib/cache-control";
 import { withRootMeta } from "~/lib/meta";
+import { cacheControl } from "~/shared/cache-control";
 
 export const meta: MetaFunction = ({ matches }) => withRootMeta(matches, [{ name: "robots", content: "noindex" }]);
 

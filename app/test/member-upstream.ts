@@ -1,7 +1,7 @@
+import { emptyCspSources } from "~/host/security-headers.server";
 import { SwrCache } from "~/lib/api/cache.server";
 import { CSRF_FIELD } from "~/lib/csrf.server";
 import { createLoadContext } from "~/lib/load-context.server";
-import { emptyCspSources } from "~/lib/security-headers.server";
 import { getSessionStorage, seal, type SessionData } from "~/lib/session.server";
 
 /**

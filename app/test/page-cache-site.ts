@@ -22,15 +22,16 @@ import {
 import express from "express";
 import onHeaders from "on-headers";
 
+import { pageCacheMiddleware } from "~/host/page-cache/middleware.server";
+import { PageCache } from "~/host/page-cache/store.server";
+import { contentSecurityPolicy, createNonce, type CspSources, emptyCspSources } from "~/host/security-headers.server";
 import { SwrCache } from "~/lib/api/cache.server";
-import type { UpstreamTiming } from "~/lib/api/upstream-timing.server";
 import { pageCacheControl } from "~/lib/cms-page.server";
 import { ensureCsrfToken } from "~/lib/csrf.server";
 import { appendSessionCookie, createLoadContext } from "~/lib/load-context.server";
 import { siteOrigin } from "~/lib/origin.server";
-import { pageCacheMiddleware } from "~/lib/page-cache/middleware.server";
-import { PageCache } from "~/lib/page-cache/store.server";
-import { contentSecurityPolicy, createNonce, type CspSources, emptyCspSources } from "~/lib/security-headers.server";
+import { pageCacheDecision, renderCookie } from "~/lib/page-cache/key.server";
+import type { UpstreamTiming } from "~/shared/upstream-timing.server";
 
 /** What the tests set and count. */
 export const state = {
@@ -161,6 +162,7 @@ export async function startSite(publicUrl?: string) {
   const handlers = pageCacheMiddleware({
     cache: pageCache,
     handle: createRequestHandler(build, "production"),
+    pageKey: { pageCacheDecision, renderCookie },
     publicUrl,
     clock,
     loadContext: (render) => createLoadContext({ ...contextOptions, ...render }),

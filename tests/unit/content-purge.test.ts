@@ -6,11 +6,11 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
+import { emptyCspSources } from "~/host/security-headers.server";
 import { SwrCache } from "~/lib/api/cache.server";
 import { getPage } from "~/lib/api/pages.server";
 import { createLoadContext } from "~/lib/load-context.server";
 import { handlePurge } from "~/lib/purge.server";
-import { emptyCspSources } from "~/lib/security-headers.server";
 
 import { apiPaths, type ContentChangeListener, purgeListener } from "../../cms/events";
 import { updatePage } from "../../cms/pages/service";

@@ -19,14 +19,15 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import * as entry from "~/entry.server";
+import { emptyCspSources } from "~/host/security-headers.server";
+import { createWarmUp, type WarmUpReport } from "~/host/warm-up.server";
 import { SwrCache } from "~/lib/api/cache.server";
 import { createLoadContext } from "~/lib/load-context.server";
-import { emptyCspSources } from "~/lib/security-headers.server";
-import { createWarmUp, variantRequest, type WarmUpReport } from "~/lib/warm-up.server";
 import * as rootRoute from "~/root";
 import * as indexRoute from "~/routes/_index";
 import * as pageRoute from "~/routes/$";
 import * as sitemapRoute from "~/routes/sitemap[.]xml";
+import { variantRequest } from "~/shared/variant-request";
 
 import type { CmsApp } from "../../cms/app";
 import { encodeCount, parseVariant, variantPath } from "../../cms/media/variants";

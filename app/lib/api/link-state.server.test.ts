@@ -2,12 +2,12 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 
 import type { Upstream } from "~/lib/context";
+import { UpstreamTiming } from "~/shared/upstream-timing.server";
 
 import { CircuitBreaker } from "./circuit-breaker.server";
 import { upstreamUnreachable } from "./link-state.server";
 import { orSeed } from "./seed-fallback.server";
 import { createTransport } from "./transport.server";
-import { UpstreamTiming } from "./upstream-timing.server";
 
 const schema = z.object({ name: z.string() });
 const quiet = { warn: () => {}, log: () => {} };

@@ -1,5 +1,6 @@
+import type { UpstreamTiming } from "~/shared/upstream-timing.server";
+
 import type { CircuitBreaker } from "./circuit-breaker.server";
-import type { UpstreamTiming } from "./upstream-timing.server";
 
 /**
  * The link state of one request (spec section 4's link-active flag, decision 066): the upstream

@@ -2,12 +2,12 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 
 import type { Upstream } from "~/lib/context";
+import { UpstreamTiming } from "~/shared/upstream-timing.server";
 
 import { SwrCache } from "./cache.server";
 import { CacheLong, CacheNone, CachePage, CacheShort } from "./cache-strategies";
 import { NETWORK_ERROR, UpstreamError } from "./errors";
 import { cacheKey, createTransport } from "./transport.server";
-import { UpstreamTiming } from "./upstream-timing.server";
 
 type FetchFn = (request: Request) => Promise<Response>;
 

@@ -1,13 +1,13 @@
 import type { z } from "zod";
 
 import type { Upstream } from "~/lib/context";
+import type { UpstreamTiming } from "~/shared/upstream-timing.server";
 
 import type { SwrCache } from "./cache.server";
 import { CacheNone, type CacheStrategy } from "./cache-strategies";
 import type { CircuitBreaker } from "./circuit-breaker.server";
 import { isUpstreamError, UpstreamError } from "./errors";
 import { type Link, noAnswer, sendCall } from "./send.server";
-import type { UpstreamTiming } from "./upstream-timing.server";
 
 export type Query = Record<string, string | number | boolean | undefined | null>;
 

@@ -7,12 +7,12 @@ import type { TFunction } from "i18next";
 import { loginRecoveryCode, sendLoginLink } from "~/lib/api/accounts.server";
 import { isUpstreamError, type UpstreamError } from "~/lib/api/errors";
 import { getSettings } from "~/lib/api/site.server";
-import { cacheControl } from "~/lib/cache-control";
 import { readProtectedForm } from "~/lib/csrf.server";
 import { redirectWithToast } from "~/lib/forms.server";
 import { getI18n } from "~/lib/i18n.server";
 import { anonymousCartKey, mergeCartAtSignIn } from "~/lib/shop/merge.server";
 import type { Visitor } from "~/lib/visitor.server";
+import { cacheControl } from "~/shared/cache-control";
 
 import { authenticatorFor, type SignedIn, upstreamCause, userOf } from "./authenticator.server";
 import { codeSchema, linkSchema, type LoginIntent, passwordSchema } from "./login-schemas";

@@ -3,9 +3,10 @@ import { createHash } from "node:crypto";
 import { redirect } from "@remix-run/node";
 import { decodeJwt } from "jose";
 
+import { cacheControl } from "~/shared/cache-control";
+
 import type { TokenAnswer } from "../api/accounts.server";
 import type { BearerAuth } from "../api/transport.server";
-import { cacheControl } from "../cache-control";
 import type { AppSession } from "../session.server";
 
 /** An access token with this much time left or less is refreshed before it is sent (spec section 4). */

@@ -13,11 +13,11 @@ import {
   requestShippingQuote,
   shippingQuote,
 } from "~/lib/api/shop.server";
-import { cacheControl } from "~/lib/cache-control";
 import { readSubmission, redirectWithToast } from "~/lib/forms.server";
 import { translatorFor } from "~/lib/member-forms.server";
 import { safeRedirectPath } from "~/lib/url";
 import type { Visitor } from "~/lib/visitor.server";
+import { cacheControl } from "~/shared/cache-control";
 
 import { cartActionSchema, type CartInput } from "./cart-schemas";
 import { cartKey, cartPricing, rememberCart } from "./cart-session.server";

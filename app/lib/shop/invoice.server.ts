@@ -4,10 +4,10 @@ import { data } from "@remix-run/node";
 import { getOrder, getTickets } from "~/lib/api/shop.server";
 import { checkPaid } from "~/lib/api/vouchers.server";
 import { requireMember } from "~/lib/auth.server";
-import { cacheControl } from "~/lib/cache-control";
 import { notFound } from "~/lib/cms-page.server";
 import { gatewayAddress } from "~/lib/gateway.server";
 import { siteOrigin } from "~/lib/origin.server";
+import { cacheControl } from "~/shared/cache-control";
 
 import { requireShop } from "./gate.server";
 

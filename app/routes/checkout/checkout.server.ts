@@ -14,7 +14,6 @@ import {
   submitOrder,
 } from "~/lib/api/shop.server";
 import { requireMember } from "~/lib/auth.server";
-import { cacheControl } from "~/lib/cache-control";
 import { ensureCsrfToken } from "~/lib/csrf.server";
 import { readSubmission } from "~/lib/forms.server";
 import { gatewayAddress } from "~/lib/gateway.server";
@@ -23,6 +22,7 @@ import { siteOrigin } from "~/lib/origin.server";
 import { cartKey, cartPricing, rememberCart } from "~/lib/shop/cart-session.server";
 import { requireShop } from "~/lib/shop/gate.server";
 import type { Visitor } from "~/lib/visitor.server";
+import { cacheControl } from "~/shared/cache-control";
 
 import { CHECKOUT_FIELDS, type CheckoutInput, checkoutSchema } from "./schema";
 

@@ -7,13 +7,13 @@ import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { myAccount } from "~/lib/api/profile.server";
 import { listOrders, type OrderSummary } from "~/lib/api/shop.server";
 import { requireMember } from "~/lib/auth.server";
-import { cacheControl } from "~/lib/cache-control";
 import { ensureCsrfToken } from "~/lib/csrf.server";
 import { invalid, readSubmission } from "~/lib/forms.server";
 import { translatorFor } from "~/lib/member-forms.server";
 import { withRootMeta } from "~/lib/meta";
 import { shopOpen } from "~/lib/shop/gate.server";
 import type { RootData } from "~/root";
+import { cacheControl } from "~/shared/cache-control";
 
 import { runProfileAction } from "./actions.server";
 import { AddressesSection } from "./addresses";

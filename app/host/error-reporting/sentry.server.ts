@@ -1,7 +1,7 @@
 import type { ServerBuild } from "@remix-run/node";
 import * as Sentry from "@sentry/remix";
 
-import { scrubEvent, scrubUrl } from "./scrub";
+import { scrubEvent, scrubUrl } from "~/shared/error-reporting/scrub";
 
 /**
  * Error reporting on the server (decision 065), loaded by server.ts with a dynamic import only

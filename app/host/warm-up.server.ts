@@ -16,7 +16,7 @@ import type { AddressInfo } from "node:net";
 export interface WarmUpOptions {
   /** A page of this site as an anonymous visitor gets it (`pageRequest` builds the request). */
   fetchPage: (path: string) => Promise<Response>;
-  /** A variant (its path) from the image service at background priority (`variantRequest` builds the request). */
+  /** A variant (its path) from the image service at background priority (`~/shared/variant-request`). */
   fetchVariant: (path: string) => Promise<Response>;
   log?: (line: string) => void;
   /** How many links away from the sitemap's pages the walk goes (default 2). */
@@ -250,13 +250,5 @@ export function pageRequest(path: string, origin: string) {
   return new Request(new URL(path, origin), {
     headers: { accept: "text/html", "user-agent": "Mozilla/5.0 (Dovetail warm-up)" },
     signal: AbortSignal.timeout(60_000),
-  });
-}
-
-/** A request for a variant (its path) on the image host at background priority. */
-export function variantRequest(variantPath: string, imageBase: string) {
-  return new Request(new URL(variantPath, imageBase), {
-    headers: { "x-encode-priority": "background" },
-    signal: AbortSignal.timeout(120_000),
   });
 }

@@ -1,10 +1,11 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 
-import { UpstreamTiming } from "../api/upstream-timing.server";
-import { cacheControl } from "../cache-control";
+import type { pageCacheDecision, PageCandidate, renderCookie } from "~/lib/page-cache/key.server";
+import { cacheControl } from "~/shared/cache-control";
+import { UpstreamTiming } from "~/shared/upstream-timing.server";
+
 import { createNonce, type CspSources, emptyCspSources } from "../security-headers.server";
-import { pageCacheDecision, type PageCandidate, renderCookie } from "./key.server";
 import { preparePage, type RenderedPage } from "./prepare.server";
 import type { PageCache, RenderOutcome, StoredPage } from "./store.server";
 
@@ -21,8 +22,19 @@ export interface RenderContextOptions {
   publicUrl: string;
 }
 
+/**
+ * How a render reads a request: the Remix build's own `pageCacheDecision` and `renderCookie`
+ * (`app/lib/page-cache/key.server.ts`), which server.ts takes from the build, so the key follows the
+ * render exactly.
+ */
+export interface PageKey {
+  pageCacheDecision: typeof pageCacheDecision;
+  renderCookie: typeof renderCookie;
+}
+
 export interface PageCacheMiddlewareOptions {
   cache: PageCache;
+  pageKey: PageKey;
   /** Remix's request handler (`createRequestHandler(build, mode)` of @remix-run/node). */
   handle: (request: Request, context: AppLoadContext) => Promise<Response>;
   loadContext: (options: RenderContextOptions) => AppLoadContext;
@@ -128,7 +140,7 @@ interface Admitted {
  * background. Everything else goes on (`next()`), untouched.
  */
 export function pageCacheMiddleware(options: PageCacheMiddlewareOptions) {
-  const { cache, publicUrl } = options;
+  const { cache, pageKey, publicUrl } = options;
   const clock = options.clock ?? Date.now;
   const publicOrigin = publicUrl ? new URL(publicUrl).origin : undefined;
   const origins = new Set<string>();
@@ -144,7 +156,7 @@ export function pageCacheMiddleware(options: PageCacheMiddlewareOptions) {
 
   async function renderPage(candidate: PageCandidate, origin: string, nonce: string, cspExtra: CspSources) {
     const now = clock();
-    const cookie = await renderCookie(candidate.locale, candidate.theme);
+    const cookie = await pageKey.renderCookie(candidate.locale, candidate.theme);
     const request = new Request(`${origin}${candidate.renderPath}`, { headers: { cookie } });
     const context = options.loadContext({ request, cspNonce: nonce, cspExtra, publicUrl: publicUrl ?? origin });
     const response = await options.handle(request, context);
@@ -176,7 +188,7 @@ export function pageCacheMiddleware(options: PageCacheMiddlewareOptions) {
     let admitted: Admitted | null = null;
     const origin = publicOrigin ?? remixOrigin(req);
     if (req.method === "GET" && origin && (publicOrigin || admitOrigin(origin))) {
-      const decision = await pageCacheDecision({
+      const decision = await pageKey.pageCacheDecision({
         url: req.originalUrl,
         cookie: req.get("cookie"),
         acceptLanguage: req.get("accept-language"),

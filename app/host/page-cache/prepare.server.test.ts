@@ -3,7 +3,7 @@ import zlib from "node:zlib";
 
 import { describe, expect, it } from "vitest";
 
-import { DEFERRED_MODULE_TYPE } from "~/lib/runtime-loader";
+import { DEFERRED_MODULE_TYPE } from "~/shared/runtime-loader";
 
 import { emptyCspSources } from "../security-headers.server";
 import { inlineScriptHashes, preparePage, type RenderedPage, sharedLifetime } from "./prepare.server";

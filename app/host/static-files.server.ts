@@ -1,6 +1,6 @@
 import express from "express";
 
-import type { Upstream } from "./context";
+import type { Upstream } from "~/lib/context";
 
 /**
  * The site's files: hashed build assets (immutable, a year), translations and public/ (an hour),

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 
-import { DEFERRED_MODULE_TYPE } from "~/lib/runtime-loader";
+import { DEFERRED_MODULE_TYPE } from "~/shared/runtime-loader";
 
 import { type CspSources, emptyCspSources } from "../security-headers.server";
 import type { StoredPage } from "./store.server";

@@ -1,4 +1,4 @@
-import type { CacheOutcome } from "./cache.server";
+import type { CacheOutcome } from "~/lib/api/cache.server";
 
 /**
  * What one request asked of the upstream: its calls and their time, and the cache's hits and

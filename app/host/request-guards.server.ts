@@ -3,7 +3,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type express from "express";
 import onHeaders from "on-headers";
 
-import { cacheControl } from "./cache-control";
+import { cacheControl } from "~/shared/cache-control";
+
 import { bodyRefusal, isCrossSiteWrite } from "./security-headers.server";
 
 /**

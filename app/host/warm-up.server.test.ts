@@ -1,12 +1,13 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 
+import { variantRequest } from "~/shared/variant-request";
+
 import {
   createWarmUp,
   loopbackOrigin,
   pageLinks,
   pageRequest,
   sitemapPaths,
-  variantRequest,
   variantUrls,
   type WarmUpOptions,
 } from "./warm-up.server";
