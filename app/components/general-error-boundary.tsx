@@ -39,7 +39,7 @@ export function NotFound() {
 type ProblemKind = "unavailable" | "forbidden" | "badRequest" | "generic";
 
 /** A friendly screen for an error that is not a 404: its title and text (`errors.{kind}…`), and the way home. */
-export function Problem({ kind }: { kind: ProblemKind }) {
+function Problem({ kind }: { kind: ProblemKind }) {
   const { t } = useTranslation();
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-20 text-center" role="alert">
