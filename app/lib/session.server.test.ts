@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { getSessionStorage, seal, unseal } from "./session.server";
+import { getSessionStorage, hasSessionCookie, seal, unseal } from "./session.server";
 
 const secret = "s".repeat(40);
 
@@ -32,5 +32,14 @@ describe("encrypted cookie session", () => {
     expect(unseal(sealed, "another secret that is long enough")).toBeNull();
     const tampered = sealed.slice(0, -2) + (sealed.endsWith("A") ? "BB" : "AA");
     expect(unseal(tampered, secret)).toBeNull();
+  });
+
+  it("knows a request with a session cookie wherever it sits in the header, and only that cookie", () => {
+    const withCookie = (cookie: string) => new Request("http://site.test/", { headers: { cookie } });
+    expect(hasSessionCookie(withCookie("__session=abc"))).toBe(true);
+    expect(hasSessionCookie(withCookie("_ga=GA1.1;__session=abc"))).toBe(true);
+    expect(hasSessionCookie(withCookie('lng=ImVuIg%3D%3D;  __session="abc"'))).toBe(true);
+    expect(hasSessionCookie(withCookie("__session_old=abc; x__session=1"))).toBe(false);
+    expect(hasSessionCookie(new Request("http://site.test/"))).toBe(false);
   });
 });

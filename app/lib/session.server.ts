@@ -2,6 +2,7 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:
 
 import type { Session, SessionStorage } from "@remix-run/node";
 import { createCookie, createSession } from "@remix-run/node";
+import { parse as parseCookies } from "cookie";
 import { z } from "zod";
 
 /** Who signed in, as the login stores it beside the access token: enough to greet and authorise. */
@@ -138,6 +139,7 @@ export function getSessionStorage(secret: string, production: boolean): AppSessi
   return storage;
 }
 
+/** Whether the request carries a session cookie at all (read as Remix reads cookies, by `cookie`'s parser). */
 export function hasSessionCookie(request: Request) {
-  return (request.headers.get("cookie") ?? "").split(/;\s*/).some((c) => c.startsWith(`${COOKIE_NAME}=`));
+  return Object.hasOwn(parseCookies(request.headers.get("cookie") ?? ""), COOKIE_NAME);
 }

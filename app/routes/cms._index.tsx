@@ -7,6 +7,7 @@ import { AuditTable } from "~/back-office/audit-table";
 import { dashboard, getDomain } from "~/back-office/records-api.server";
 import { useBackOfficeText } from "~/back-office/text";
 import { Heading, when } from "~/back-office/ui";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { isUpstreamError } from "~/lib/api/errors";
 import { cacheControl } from "~/shared/cache-control";
 
@@ -115,4 +116,8 @@ export default function Dashboard() {
       )}
     </>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -8,6 +8,7 @@ import { MODELS } from "~/back-office/models";
 import { listAudit } from "~/back-office/records-api.server";
 import { useBackOfficeText } from "~/back-office/text";
 import { Heading, inputClass, Pager, smallButtonClass } from "~/back-office/ui";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { cacheControl } from "~/shared/cache-control";
 
 const AUDITED = ["page", ...MODELS.map((m) => m.name), "domain"];
@@ -49,4 +50,8 @@ export default function Audit() {
       <Pager page={audit.page} pages={audit.num_pages} search={search} />
     </>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -13,6 +13,7 @@ import { EditorPanels } from "~/back-office/editor-view";
 import { pageIdParam } from "~/back-office/page-id";
 import { pagesApi, workingDoc } from "~/back-office/pages-api.server";
 import { formatWhen, siteZone } from "~/back-office/when.server";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { isUpstreamError } from "~/lib/api/errors";
 import { ensureCsrfToken } from "~/lib/csrf.server";
 import { cacheControl } from "~/shared/cache-control";
@@ -73,4 +74,8 @@ export default function PageEditor() {
   const editor = useLoaderData<typeof loader>();
   const refused = useActionData<{ message: string; item?: ItemErrors }>();
   return <EditorPanels editor={editor} refused={refused} />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

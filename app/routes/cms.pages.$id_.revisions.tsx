@@ -9,6 +9,7 @@ import { pagesApi } from "~/back-office/pages-api.server";
 import { diffDocs } from "~/back-office/revision-diff";
 import { RevisionsView } from "~/back-office/revisions-view";
 import { formatWhen, siteZone } from "~/back-office/when.server";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { ensureCsrfToken } from "~/lib/csrf.server";
 import { cacheControl } from "~/shared/cache-control";
 
@@ -53,4 +54,8 @@ export type RevisionsData = ReturnType<typeof useLoaderData<typeof loader>>;
 
 export default function PageRevisions() {
   return <RevisionsView data={useLoaderData<typeof loader>()} />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -9,6 +9,7 @@ import { buttonClass, inputClass } from "~/back-office/field-form";
 import { backOfficeMessages } from "~/back-office/messages.server";
 import { pagesApi } from "~/back-office/pages-api.server";
 import { useBackOfficeText } from "~/back-office/text";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { CsrfInput } from "~/components/member/csrf-input";
 import { isUpstreamError } from "~/lib/api/errors";
 import { translator } from "~/lib/browser-i18n";
@@ -135,4 +136,8 @@ export default function PagesList() {
       </Form>
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -12,6 +12,7 @@ import { groupTree, requireId, requireModel } from "~/back-office/records.server
 import { getRecord } from "~/back-office/records-api.server";
 import { useBackOfficeText } from "~/back-office/text";
 import { dangerButtonClass, Heading, smallButtonClass } from "~/back-office/ui";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { CsrfInput } from "~/components/member/csrf-input";
 import { isUpstreamError } from "~/lib/api/errors";
 import { ensureCsrfToken } from "~/lib/csrf.server";
@@ -105,4 +106,8 @@ export default function EditRecord() {
       />
     </>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

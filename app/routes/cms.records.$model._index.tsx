@@ -10,6 +10,7 @@ import { groupTree, requireModel } from "~/back-office/records.server";
 import { listRecords } from "~/back-office/records-api.server";
 import { useBackOfficeText } from "~/back-office/text";
 import { buttonClass, FormAlert, Heading, ListSearch, Pager, smallButtonClass, tableClass } from "~/back-office/ui";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { CsrfInput } from "~/components/member/csrf-input";
 import { ensureCsrfToken } from "~/lib/csrf.server";
 import { cacheControl } from "~/shared/cache-control";
@@ -129,4 +130,8 @@ export default function RecordList() {
       ) : null}
     </>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -10,6 +10,7 @@ import { RecordForm } from "~/back-office/record-form";
 import { groupTree, requireModel } from "~/back-office/records.server";
 import { useBackOfficeText } from "~/back-office/text";
 import { Heading } from "~/back-office/ui";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { ensureCsrfToken } from "~/lib/csrf.server";
 import { cacheControl } from "~/shared/cache-control";
 
@@ -42,4 +43,8 @@ export default function NewRecord() {
       <RecordForm spec={modelSpec(model)!} record={null} groups={groups} csrf={csrf} lastResult={lastResult} />
     </>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

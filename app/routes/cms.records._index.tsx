@@ -5,6 +5,7 @@ import { requireBackOffice } from "~/back-office/access.server";
 import { MODELS } from "~/back-office/models";
 import { useBackOfficeText } from "~/back-office/text";
 import { Heading } from "~/back-office/ui";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireBackOffice(request, context);
@@ -44,4 +45,8 @@ export default function RecordModels() {
       </ul>
     </>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -17,6 +17,7 @@ import {
   smallButtonClass,
   tableClass,
 } from "~/back-office/ui";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { CsrfInput } from "~/components/member/csrf-input";
 import { ensureCsrfToken } from "~/lib/csrf.server";
 import { cacheControl } from "~/shared/cache-control";
@@ -127,4 +128,8 @@ export default function Documents() {
       <Pager page={list.page} pages={list.num_pages} search={search} />
     </>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -7,6 +7,7 @@ import { requireId } from "~/back-office/records.server";
 import { getRecord, listSubmissions } from "~/back-office/records-api.server";
 import { useBackOfficeText } from "~/back-office/text";
 import { buttonClass, Heading, Pager, tableClass, when } from "~/back-office/ui";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { cacheControl } from "~/shared/cache-control";
 
 /** A form's submissions, newest first, and the CSV download of all of them. */
@@ -78,4 +79,8 @@ export default function Submissions() {
       <Pager page={list.page} pages={list.num_pages} search={search} />
     </>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -7,6 +7,7 @@ import { getOrder } from "~/back-office/orders-api.server";
 import { requireId } from "~/back-office/records.server";
 import { useBackOfficeText } from "~/back-office/text";
 import { Heading, tableClass, when } from "~/back-office/ui";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { cacheControl } from "~/shared/cache-control";
 
 /** One order: its lines, delivery address, shipping, totals and payment. */
@@ -86,4 +87,8 @@ export default function Order() {
       </dl>
     </>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -6,6 +6,7 @@ import { requireBackOffice } from "~/back-office/access.server";
 import { listOrders } from "~/back-office/orders-api.server";
 import { useBackOfficeText } from "~/back-office/text";
 import { Heading, ListSearch, Pager, tableClass, when } from "~/back-office/ui";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { cacheControl } from "~/shared/cache-control";
 
 const PAGE_SIZE = 25;
@@ -66,4 +67,8 @@ export default function Orders() {
       <Pager page={list.page} pages={list.num_pages} search={search} />
     </>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -6,6 +6,7 @@ import { requireBackOffice } from "~/back-office/access.server";
 import { useBackOfficeText } from "~/back-office/text";
 import { Heading, ListSearch, Pager, tableClass, when } from "~/back-office/ui";
 import { listVouchers, voucherLiability } from "~/back-office/vouchers-api.server";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { cacheControl } from "~/shared/cache-control";
 
 const PAGE_SIZE = 25;
@@ -89,4 +90,8 @@ export default function Vouchers() {
       )}
     </>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -10,6 +10,7 @@ import { adminReply, getDomain, updateDomain } from "~/back-office/records-api.s
 import { SETTING_SECTIONS, SETTINGS, settingsFormSchema, settingValue } from "~/back-office/settings";
 import { useBackOfficeText } from "~/back-office/text";
 import { buttonClass, FieldError, FormAlert, Heading, inputClass } from "~/back-office/ui";
+import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { CsrfInput } from "~/components/member/csrf-input";
 import { ensureCsrfToken } from "~/lib/csrf.server";
 import { invalid, readSubmission } from "~/lib/forms.server";
@@ -124,4 +125,8 @@ export default function Settings() {
       </Form>
     </>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

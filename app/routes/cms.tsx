@@ -43,6 +43,13 @@ export default function BackOffice() {
   );
 }
 
+/**
+ * The layout's own failures only: a member refused (403), a visitor's sign-in that cannot be
+ * checked. No back-office frame then: the visitor is not in the back-office. Every screen has a
+ * boundary of its own, which Remix renders in this layout's <Outlet>, so a screen's error (an
+ * unknown record, a refused call, the CMS unreachable) keeps the back-office's navigation; a
+ * failed post without JavaScript too, since the layout's loader still runs (decision 107).
+ */
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;
 }

@@ -2,7 +2,8 @@ import i18next from "i18next";
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
-import { StaticRouter } from "react-router-dom/server";
+import type { RouteObject } from "react-router-dom";
+import { createStaticHandler, createStaticRouter, StaticRouter, StaticRouterProvider } from "react-router-dom/server";
 
 import { i18n as i18nSettings } from "~/i18n";
 
@@ -27,6 +28,25 @@ export function render(element: ReactElement, url = "/") {
   return renderToString(
     <I18nextProvider i18n={testI18n}>
       <StaticRouter location={url}>{element}</StaticRouter>
+    </I18nextProvider>,
+  );
+}
+
+/**
+ * Renders data routes (loaders, components, error boundaries) for `url` as the server does: the
+ * loaders run, a thrown Response or error goes to the nearest boundary. The HTML, with i18n.
+ */
+export async function renderRoutes(routes: RouteObject[], url: string) {
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(new URL(url, "https://dovetail.example")));
+  if (context instanceof Response) throw new Error(`the routes answered ${context.status}`);
+  return renderToString(
+    <I18nextProvider i18n={testI18n}>
+      <StaticRouterProvider
+        router={createStaticRouter(handler.dataRoutes, context)}
+        context={context}
+        hydrate={false}
+      />
     </I18nextProvider>,
   );
 }

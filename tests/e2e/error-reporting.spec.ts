@@ -155,4 +155,17 @@ test.describe("with SENTRY_DSN pointing at a fake ingest", () => {
     await expect.poll(() => events("browser-boom-4410").length, { timeout: 20_000 }).toBeGreaterThan(0);
     for (const envelope of events("browser-boom-4410")) expect(envelope).not.toContain("browser-secret-3321");
   });
+
+  test("an error an error boundary hands over arrives once", async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name !== "js", "the browser's reporter needs JavaScript");
+    const loaded = page.waitForResponse((r) => r.url().includes("/build/enhance/error-reporter-"));
+    await page.goto(`${siteUrl}/about`);
+    expect((await loaded).status()).toBe(200);
+    await expect.poll(() => page.evaluate(() => "__SENTRY__" in window), { timeout: 10_000 }).toBe(true);
+    // What a boundary does with a render that failed in the browser (app/lib/error-reporting/boundary.ts).
+    await page.evaluate(() => reportError(new Error("boundary-boom-7720")));
+    await expect.poll(() => events("boundary-boom-7720").length, { timeout: 20_000 }).toBeGreaterThan(0);
+    await page.waitForTimeout(1_000);
+    expect(events("boundary-boom-7720")).toHaveLength(1);
+  });
 });

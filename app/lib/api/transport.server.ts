@@ -43,7 +43,7 @@ export interface BearerAuth {
   refused(): Promise<never>;
 }
 
-export { CLIENT_ADDRESS_HEADER, requestFailedMessage } from "./send.server";
+export { CLIENT_ADDRESS_HEADER } from "./send.server";
 
 /** 401 or 422 with TOKEN_EXPIRED: a refresh token gets a new access token, and the call is made again. */
 export function isTokenExpired(error: unknown) {

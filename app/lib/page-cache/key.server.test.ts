@@ -83,6 +83,13 @@ describe("pageCacheDecision: the key", () => {
     expect(await keyOf({ url: "/about", cookie: "theme=Ym9ndXM%3D" })).toBe(system);
   });
 
+  it("reads cookies as the render does: spaces, quotes and a repeated name make no other key", async () => {
+    const french = await keyOf({ url: "/about", cookie: LNG_FR });
+    expect(await keyOf({ url: "/about", cookie: ' lng = "ImZyIg%3D%3D" ; _ga=GA1.1' })).toBe(french);
+    expect(await keyOf({ url: "/about", cookie: `${LNG_FR};lng=ImVuIg%3D%3D` })).toBe(french);
+    expect(await pageCacheDecision({ url: "/about", cookie: `${LNG_FR};__session=abc` })).toHaveProperty("bypass");
+  });
+
   it("separates origins when given one (no PUBLIC_URL: canonical links come from the Host)", async () => {
     const a = await keyOf({ url: "/about", origin: "http://a.example" });
     expect(await keyOf({ url: "/about", origin: "http://b.example" })).not.toBe(a);

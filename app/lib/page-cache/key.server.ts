@@ -1,3 +1,5 @@
+import { parse as parseCookies, serialize as serializeCookie } from "cookie";
+
 import { localeCookie } from "~/i18next.server";
 import { isPageParameter as isListPageParameter } from "~/page-builder/paging/paging";
 
@@ -126,12 +128,12 @@ export async function pageCacheDecision(facts: PageRequestFacts): Promise<PageCa
     ...paged,
   ]);
 
+  // Read with the parser Remix reads cookies with: a cookie it would not see cannot change the render.
   const preferenceCookies: string[] = [];
-  for (const pair of (facts.cookie ?? "").split(";")) {
-    const name = pair.slice(0, pair.includes("=") ? pair.indexOf("=") : pair.length).trim();
+  for (const [name, value] of Object.entries(parseCookies(facts.cookie ?? ""))) {
     if (!name || IGNORED_COOKIE.test(name)) continue;
     if (!PREFERENCE_COOKIES.has(name)) return { bypass: `the cookie ${name}` };
-    preferenceCookies.push(pair.trim());
+    preferenceCookies.push(serializeCookie(name, value));
   }
 
   const { locale, theme } = await resolvePreferences(preferenceCookies, facts.acceptLanguage);
