@@ -29,24 +29,40 @@ for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => process.exi
 const results = [];
 function step(name, cmd, args, env = {}) {
   say(name);
+  const started = Date.now();
   const status = run(cmd, args, { env: { ...process.env, ...env } });
-  results.push({ name, ok: status === 0 });
+  results.push({ name, ok: status === 0, seconds: (Date.now() - started) / 1000 });
   return status === 0;
 }
+/** Like `step`, for work done in this process (the build). */
+function timed(name, fn) {
+  const started = Date.now();
+  fn();
+  results.push({ name, ok: true, seconds: (Date.now() - started) / 1000 });
+}
+const runStarted = Date.now();
 
 step("Lint and format (ESLint, Prettier)", "npm", ["run", "--silent", "lint"]);
 step("Type check (tsc)", bin("tsc"), ["--noEmit"]);
 
 const vitestJson = path.join(cache, "vitest.json");
+const vitestFileTimes = path.join(cache, "vitest-file-times.json");
 rmSync(vitestJson, { force: true });
+rmSync(vitestFileTimes, { force: true });
 step(
   "Unit and integration tests (vitest; CMS on PGlite and PostgreSQL)",
   bin("vitest"),
-  ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`],
-  { TEST_DATABASE_URL: pg.url },
+  [
+    "run",
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${vitestJson}`,
+    "--reporter=./tests/setup/file-times-reporter.ts",
+  ],
+  { TEST_DATABASE_URL: pg.url, VITEST_FILE_TIMES: vitestFileTimes },
 );
 
-ensureBuild({ force: true });
+timed("Production build (remix build, enhancers, service worker)", () => ensureBuild({ force: true }));
 const budgetJson = path.join(cache, "js-budget.json");
 rmSync(budgetJson, { force: true });
 step("JavaScript budget (the scripts each seeded page loads, compressed)", process.execPath, [
@@ -77,10 +93,14 @@ rmSync(`${e2eData}-offline`, { recursive: true, force: true });
 rmSync(`${e2eData}-shop`, { recursive: true, force: true });
 rmSync(`${e2eData}-back-office`, { recursive: true, force: true });
 
-// One closing line for everything that ran.
+// The closing lines: each step with its time, the slowest test files and journeys, the journeys
+// that needed a retry (flaky: counted apart from passed), and one line of counts.
 let passed = 0;
 let failed = 0;
+let flaky = 0;
 let skipped = 0;
+const slowest = [];
+const flakyJourneys = [];
 try {
   const v = JSON.parse(readFileSync(vitestJson, "utf8"));
   passed += v.numPassedTests;
@@ -88,6 +108,12 @@ try {
   skipped += v.numPendingTests + (v.numTodoTests ?? 0);
 } catch {
   failed += 1;
+}
+try {
+  for (const f of JSON.parse(readFileSync(vitestFileTimes, "utf8")).files)
+    slowest.push({ kind: "vitest", name: f.file, seconds: f.seconds });
+} catch {
+  // The vitest step failed before its reporter wrote: its failure is already counted.
 }
 try {
   // One result per page measured: passed when it is within its script budget.
@@ -106,15 +132,46 @@ try {
   failed += 1;
 }
 try {
-  const p = JSON.parse(readFileSync(playwrightJson, "utf8")).stats;
-  passed += p.expected + p.flaky;
-  failed += p.unexpected;
-  skipped += p.skipped;
+  const report = JSON.parse(readFileSync(playwrightJson, "utf8"));
+  passed += report.stats.expected;
+  flaky += report.stats.flaky;
+  failed += report.stats.unexpected;
+  skipped += report.stats.skipped;
+  for (const { spec, test } of journeys(report.suites)) {
+    const seconds = test.results.reduce((sum, r) => sum + r.duration, 0) / 1000;
+    const name = `${spec.file}:${spec.line} ${spec.title} [${test.projectName}]`;
+    slowest.push({ kind: "journey", name, seconds });
+    if (test.status === "flaky") flakyJourneys.push(name);
+  }
 } catch {
   failed += 1;
 }
 const failedSteps = results.filter((r) => !r.ok).map((r) => r.name);
+const secs = (s) => `${s.toFixed(1).padStart(6)} s`;
 console.log("");
-for (const r of results) console.log(`${r.ok ? "✓" : "✗"} ${r.name}`);
-console.log(`Tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+for (const kind of ["vitest", "journey"]) {
+  const top = slowest
+    .filter((s) => s.kind === kind)
+    .sort((a, b) => b.seconds - a.seconds)
+    .slice(0, 10);
+  if (!top.length) continue;
+  console.log(kind === "vitest" ? "Slowest test files:" : "Slowest journeys (all attempts):");
+  for (const s of top) console.log(`${secs(s.seconds)}  ${s.name}`);
+}
+if (flakyJourneys.length) {
+  console.log("Flaky (failed, then passed on the retry; fix them):");
+  for (const name of flakyJourneys) console.log(`  ${name}`);
+}
+console.log("");
+for (const r of results) console.log(`${r.ok ? "✓" : "✗"} ${secs(r.seconds)}  ${r.name}`);
+console.log(`Time: ${((Date.now() - runStarted) / 60000).toFixed(1)} min after the installs`);
+console.log(`Tests: ${passed} passed, ${failed} failed, ${flaky} flaky, ${skipped} skipped`);
 process.exit(failedSteps.length || failed ? 1 : 0);
+
+/** Every test of a Playwright JSON report, with its spec. */
+function* journeys(suites = []) {
+  for (const suite of suites) {
+    for (const spec of suite.specs ?? []) for (const test of spec.tests) yield { spec, test };
+    yield* journeys(suite.suites);
+  }
+}

@@ -16,6 +16,8 @@ export interface Database {
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: its whole data directory as a tar file, which `loadDataDir` starts from. */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
@@ -106,5 +108,6 @@ async function openPglite(options: OpenOptions): Promise<Database> {
       await client.query("select 1");
     },
     close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir("none"),
   };
 }

@@ -1,18 +1,24 @@
 /**
  * Test databases for the CMS integration tests, one per driver:
  *
- * - "pglite": an in-memory PGlite (`openDatabase({})`), migrations applied.
- * - "postgres": a fresh, uniquely named database created with CREATE DATABASE on the server
- *   named by TEST_DATABASE_URL (a superuser connection string set by `npm test`), opened with
- *   `openDatabase({ databaseUrl })` and dropped again by `dispose()`.
+ * - "pglite": an in-memory PGlite with the migrations applied, started from the dump that
+ *   vitest's global setup (`tests/setup/global-setup.ts`) made once for the run.
+ * - "postgres": a fresh, uniquely named database on the server named by TEST_DATABASE_URL (a
+ *   superuser connection string set by `npm test`), copied from the global setup's migrated
+ *   template (`CREATE DATABASE … TEMPLATE`), opened with `openDatabase({ databaseUrl })` and
+ *   dropped again by `dispose()`.
+ *
+ * Run without the global setup (another config), each database is created and migrated afresh.
  *
  * When TEST_DATABASE_URL is unset the "postgres" driver is marked `skip` with a reason that is
  * part of its suite's title, so the report shows it as skipped, never as passed.
  */
 import { randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 
 import pg from "pg";
+import { inject } from "vitest";
 
 import { type CmsApp, createCmsApp } from "../app";
 import { type Database, openDatabase } from "../db/client";
@@ -91,10 +97,13 @@ export interface EmptyPostgresDatabase {
   drop(): Promise<void>;
 }
 
-/** Creates a fresh, empty database on the TEST_DATABASE_URL server (no migrations applied). */
-export async function createPostgresDatabase(label: string): Promise<EmptyPostgresDatabase> {
+/**
+ * Creates a fresh database on the TEST_DATABASE_URL server: empty (no migrations applied), or a
+ * copy of `template`.
+ */
+export async function createPostgresDatabase(label: string, template?: string): Promise<EmptyPostgresDatabase> {
   const name = uniqueName(label);
-  await withAdmin((c) => c.query(`CREATE DATABASE "${name}"`));
+  await withAdmin((c) => c.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ""}`));
   const u = new URL(adminUrl());
   u.pathname = `/${name}`;
   let dropped = false;
@@ -131,10 +140,28 @@ export interface TestDatabase {
   dispose(): Promise<void>;
 }
 
+/** What the global setup made, or nothing when it did not run. */
+function provided() {
+  try {
+    return { dump: inject("cmsPgliteDump"), template: inject("cmsPostgresTemplate") };
+  } catch {
+    return { dump: undefined, template: undefined };
+  }
+}
+
+let pgliteDump: Promise<Blob | undefined> | undefined;
+/** The global setup's migrated PGlite, read once per test file. */
+function migratedPglite() {
+  const file = provided().dump;
+  pgliteDump ??= file ? readFile(file).then((bytes) => new Blob([bytes])) : Promise.resolve(undefined);
+  return pgliteDump;
+}
+
 /** Opens a fresh database for `driver` with the migrations applied (and nothing else). */
 export async function openTestDatabase(driver: DriverName, label: string): Promise<TestDatabase> {
   if (driver === "pglite") {
-    const database = await openDatabase({});
+    const dump = await migratedPglite();
+    const database = await openDatabase(dump ? { loadDataDir: dump } : {});
     let closed = false;
     return {
       driver,
@@ -146,7 +173,7 @@ export async function openTestDatabase(driver: DriverName, label: string): Promi
       },
     };
   }
-  const empty = await createPostgresDatabase(label);
+  const empty = await createPostgresDatabase(label, provided().template || undefined);
   let database: Database;
   try {
     database = await openDatabase({ databaseUrl: empty.url });
