@@ -5,18 +5,21 @@
  *
  * - PGlite: one in-memory database is created and migrated here, and its data directory dumped
  *   to a file. `openTestDatabase("pglite")` starts each test file's database from that dump
- *   (PGlite's `loadDataDir`), which skips initdb and the migrations.
+ *   (PGlite's `loadDataDir`), which skips initdb and the migrations. The dump is kept in
+ *   `.cache/test-db/`, named by a hash of what makes it (the migrations, the database client,
+ *   PGlite's version), so a later run with the same ones starts at once.
  * - PostgreSQL (when TEST_DATABASE_URL is set): one template database is created and migrated
  *   here; `openTestDatabase("postgres")` makes each file's database with
  *   `CREATE DATABASE … TEMPLATE` it. Teardown drops the template.
  */
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
+import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 import type { TestProject } from "vitest/node";
 
-import { openDatabase } from "../../cms/db/client";
+import { migrationsFolder, openDatabase } from "../../cms/db/client";
 import { createPostgresDatabase, testDatabaseUrl } from "../../cms/test/databases";
 
 declare module "vitest" {
@@ -28,18 +31,46 @@ declare module "vitest" {
   }
 }
 
-export default async function setup(project: TestProject) {
-  const started = Date.now();
-  const dir = await mkdtemp(path.join(os.tmpdir(), "dovetail-test-db-"));
-  const dumpFile = path.join(dir, "pglite-migrated.tar");
+const root = path.resolve(import.meta.dirname, "../..");
 
+/** A name for the dump that changes whenever what it is made of changes. */
+async function dumpName() {
+  const hash = createHash("sha256");
+  const files = (await readdir(migrationsFolder, { recursive: true })).sort();
+  for (const file of files) {
+    const full = path.join(migrationsFolder, file);
+    if (!file.endsWith(".sql") && !file.endsWith(".json")) continue;
+    hash.update(file).update(await readFile(full));
+  }
+  hash.update(await readFile(path.join(root, "cms/db/client.ts")));
+  hash.update(await readFile(path.join(root, "node_modules/@electric-sql/pglite/package.json")));
+  return `pglite-migrated-${hash.digest("hex").slice(0, 16)}.tar`;
+}
+
+/** The migrated PGlite's dump: made now, or kept from an earlier run. */
+async function pgliteDump() {
+  const dir = path.join(root, ".cache/test-db");
+  const file = path.join(dir, await dumpName());
+  if (existsSync(file)) return file;
+  await mkdir(dir, { recursive: true });
   const pglite = await openDatabase({});
   try {
     const dump = await pglite.dumpDataDir!();
-    await writeFile(dumpFile, Buffer.from(await dump.arrayBuffer()));
+    // Written aside, then renamed: a run that stops half-way leaves no half dump behind.
+    const partial = `${file}.${process.pid}`;
+    await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+    await rename(partial, file);
+    for (const old of await readdir(dir))
+      if (old !== path.basename(file) && old.endsWith(".tar")) await rm(path.join(dir, old), { force: true });
   } finally {
     await pglite.close();
   }
+  return file;
+}
+
+export default async function setup(project: TestProject) {
+  const started = Date.now();
+  const dumpFile = await pgliteDump();
 
   let template: Awaited<ReturnType<typeof createPostgresDatabase>> | undefined;
   if (testDatabaseUrl) {
@@ -56,6 +87,5 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     await template?.drop();
-    await rm(dir, { recursive: true, force: true });
   };
 }
