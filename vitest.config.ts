@@ -4,7 +4,11 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   resolve: {
-    alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
+    alias: {
+      "~": fileURLToPath(new URL("./app", import.meta.url)),
+      // The API contract the site shares with the CMS (cms/contract/README.md).
+      "@contract": fileURLToPath(new URL("./cms/contract", import.meta.url)),
+    },
   },
   test: {
     include: ["app/**/*.test.{ts,tsx}", "cms/**/*.test.ts", "tests/unit/**/*.test.ts"],

@@ -4,12 +4,12 @@ import type { AppLoadContext } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { z } from "zod";
 
+import { zonedInstant } from "@contract/site-clock";
 import { isUpstreamError } from "~/lib/api/errors";
 import { translator } from "~/lib/browser-i18n";
 import { cacheControl } from "~/lib/cache-control";
 import { readProtectedForm } from "~/lib/csrf.server";
 import { redirectWithToast } from "~/lib/forms.server";
-import { zonedInstant } from "~/lib/time-zone";
 import { getWidget } from "~/page-builder/registry";
 
 import { requireBackOffice } from "./access.server";

@@ -2,7 +2,7 @@ import { Link, useLocation, useMatches, useNavigate } from "@remix-run/react";
 import type { MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 
-import { LANGUAGES } from "~/i18n";
+import { LANGUAGES } from "@contract/languages";
 import type { Page } from "~/lib/api/schemas";
 import { tabsAnchor } from "~/page-builder/tabs";
 

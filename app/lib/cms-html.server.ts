@@ -3,14 +3,15 @@
  * allowlist the embedded CMS also applies when content is saved. Server-only, so sanitize-html
  * never reaches a browser bundle; views receive HTML that is already clean.
  */
-import type { Page } from "./api/schemas";
 import {
   embedOrigins,
   sanitizeBlockVariables,
   sanitizeCmsHtml,
   sanitizePageContent,
   sanitizeRows,
-} from "./cms-html-allowlist.server";
+} from "@contract/html-allowlist";
+
+import type { Page } from "./api/schemas";
 import type { CspSources } from "./security-headers.server";
 
 export { embedOrigins, sanitizeCmsHtml };

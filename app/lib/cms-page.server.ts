@@ -2,6 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
 
+import { siteTimeZone } from "@contract/site-clock";
 import { loadFrameMedia } from "~/page-builder/frame-media.server";
 import {
   itemView,
@@ -33,7 +34,6 @@ import { getI18n } from "./i18n.server";
 import { siteOrigin } from "./origin.server";
 import { hasSessionCookie } from "./session.server";
 import type { ProductFacts } from "./structured-data";
-import { siteTimeZone } from "./time-zone";
 import { parseUrl, safeRedirectPath } from "./url";
 
 /** A page path the site will look up: bounded, with no control characters. */

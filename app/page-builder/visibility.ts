@@ -1,5 +1,5 @@
+import { zonedInstant } from "@contract/site-clock";
 import type { Page, PageBlock, Widget } from "~/lib/api/schemas";
-import { zonedInstant } from "~/lib/time-zone";
 
 function time(value: unknown) {
   if (typeof value !== "string" || !value) return null;

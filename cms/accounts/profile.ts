@@ -12,13 +12,14 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { z } from "zod";
 
+import { LANGUAGE_CODES } from "../contract/languages";
 import type { Db } from "../db/client";
 import { users } from "../db/schema";
 import { storeImage } from "../media/store";
 import { ApiError } from "./errors";
 import { hashPassword } from "./passwords";
 import { revokeOtherFamilies } from "./tokens";
-import { type AccountSettings, accountSettings, LANGUAGE_CODES, normaliseEmail, type ProfileEditFlag } from "./users";
+import { type AccountSettings, accountSettings, normaliseEmail, type ProfileEditFlag } from "./users";
 import { isoDate, memberText, phoneField } from "./validation";
 
 type UserRow = typeof users.$inferSelect;

@@ -14,28 +14,6 @@ import { getCurrentDomain } from "../site/service";
 
 type UserRow = typeof users.$inferSelect;
 
-/** The site's interface languages (app/i18n.ts; a test keeps the two in step): a member's mail language. */
-export const LANGUAGE_CODES = [
-  "en",
-  "ar",
-  "de",
-  "es",
-  "fr",
-  "id",
-  "it",
-  "ja",
-  "ka",
-  "ko",
-  "pl",
-  "pt-BR",
-  "ru",
-  "tr",
-  "uk",
-  "uz",
-  "vi",
-  "zh-CN",
-] as const;
-
 /** The profile-edit flags (spec section 5): each lets the member change its field(s); all off by default. */
 export const PROFILE_EDIT_FLAGS = [
   "profile_edit_name",

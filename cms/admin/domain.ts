@@ -8,10 +8,10 @@ import { z } from "zod";
 
 import { ApiError } from "../accounts/errors";
 import { PROFILE_EDIT_FLAGS } from "../accounts/users";
+import { embedOriginsSchema } from "../contract/html-allowlist";
 import type { Db } from "../db/client";
 import { domains } from "../db/schema";
 import { apiPaths, type ContentChange } from "../events";
-import { embedOriginsSchema } from "../lib/cms-html";
 import { writeAudit } from "./audit";
 
 const flagKeys = [

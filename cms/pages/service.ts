@@ -5,10 +5,10 @@
 import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { z } from "zod";
 
+import { embedOrigins, sanitizePageContent, sanitizeRows } from "../contract/html-allowlist";
 import type { Db } from "../db/client";
 import { domains, pageBlocks, pages } from "../db/schema";
 import { apiPaths, type ContentChange } from "../events";
-import { embedOrigins, sanitizePageContent, sanitizeRows } from "../lib/cms-html";
 import { type PageRequest, paginate } from "../lib/paginate";
 import { getSiteTimeZone } from "../site/time-zone";
 import { applyDueRevision, nextScheduled } from "./documents";
