@@ -3,7 +3,7 @@ import type { MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 
 import { LANGUAGES } from "@contract/languages";
-import type { Page } from "~/lib/api/schemas";
+import type { Page } from "@contract/pages";
 import { tabsAnchor } from "~/page-builder/tabs";
 
 type Theme = "light" | "dark" | "system";

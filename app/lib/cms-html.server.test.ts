@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import type { Page } from "./api/schemas";
+import type { Page } from "@contract/pages";
+
 import { embedCspSources, embedOrigins, sanitizePage } from "./cms-html.server";
 import { contentSecurityPolicy } from "./security-headers.server";
 

@@ -10,8 +10,8 @@ import {
   sanitizePageContent,
   sanitizeRows,
 } from "@contract/html-allowlist";
+import type { Page } from "@contract/pages";
 
-import type { Page } from "./api/schemas";
 import type { CspSources } from "./security-headers.server";
 
 export { embedOrigins, sanitizeCmsHtml };

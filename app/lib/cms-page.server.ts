@@ -2,6 +2,9 @@ import type { AppLoadContext } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
 
+import type { Product } from "@contract/catalogue";
+import type { Page } from "@contract/pages";
+import type { InitialData } from "@contract/site";
 import { siteTimeZone } from "@contract/site-clock";
 import { loadFrameMedia } from "~/page-builder/frame-media.server";
 import {
@@ -22,7 +25,6 @@ import { isBlockVisible, isWidgetVisible, msUntilPageChange, onSiteClock } from 
 
 import { isUpstreamError } from "./api/errors";
 import { getPage } from "./api/pages.server";
-import type { InitialData, Page, Product } from "./api/schemas";
 import { getInitialData, getSettings } from "./api/site.server";
 import { requireMember } from "./auth.server";
 import { cacheControl } from "./cache-control";

@@ -3,9 +3,9 @@ import { data } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
+import type { Widget } from "@contract/pages";
 import { useNonce } from "~/components/nonce";
 import { PageEnhancers } from "~/components/page-enhancers";
-import type { Widget } from "~/lib/api/schemas";
 import { cacheControl } from "~/lib/cache-control";
 import { enhancerAssets } from "~/lib/enhancers.server";
 import { withRootMeta } from "~/lib/meta";

@@ -4,8 +4,8 @@ import { data, redirect } from "@remix-run/node";
 import type { TFunction } from "i18next";
 import { z } from "zod";
 
+import type { CaptchaAnswer, Form } from "@contract/forms";
 import { isUpstreamError } from "~/lib/api/errors";
-import type { CaptchaAnswer, Form } from "~/lib/api/forms.server";
 import { getForm, submitForm } from "~/lib/api/forms.server";
 import { cacheControl } from "~/lib/cache-control";
 import { readProtectedForm } from "~/lib/csrf.server";

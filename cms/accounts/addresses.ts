@@ -5,6 +5,8 @@
 import { and, asc, count, eq } from "drizzle-orm";
 import { z } from "zod";
 
+import { addressSchema as addressRecordSchema } from "../contract/accounts";
+import { answer } from "../contract/answer";
 import type { Db } from "../db/client";
 import { addresses, users } from "../db/schema";
 import { ApiError } from "./errors";
@@ -38,7 +40,7 @@ export const addressSchema = z.object({
 export type AddressInput = z.infer<typeof addressSchema>;
 
 export function addressJson(a: AddressRow) {
-  return {
+  return answer(addressRecordSchema, {
     id: a.id,
     display_name: a.displayName,
     first_name: a.firstName,
@@ -53,7 +55,7 @@ export function addressJson(a: AddressRow) {
     state: a.state,
     country: a.country,
     enabled: a.enabled,
-  };
+  });
 }
 
 export type AddressJson = ReturnType<typeof addressJson>;

@@ -12,6 +12,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { z } from "zod";
 
+import type { ProfileEditSetting } from "../contract/accounts";
 import { LANGUAGE_CODES } from "../contract/languages";
 import type { Db } from "../db/client";
 import { users } from "../db/schema";
@@ -19,7 +20,7 @@ import { storeImage } from "../media/store";
 import { ApiError } from "./errors";
 import { hashPassword } from "./passwords";
 import { revokeOtherFamilies } from "./tokens";
-import { type AccountSettings, accountSettings, normaliseEmail, type ProfileEditFlag } from "./users";
+import { type AccountSettings, accountSettings, normaliseEmail } from "./users";
 import { isoDate, memberText, phoneField } from "./validation";
 
 type UserRow = typeof users.$inferSelect;
@@ -78,7 +79,7 @@ const FIELDS = {
   facebook_link: ["facebookLink", "profile_edit_facebook"],
   club_additional_member: ["clubAdditionalMember", "profile_edit_club_additional_member"],
   language: ["language", null],
-} as const satisfies Record<string, readonly [keyof UserRow, ProfileEditFlag | null]>;
+} as const satisfies Record<string, readonly [keyof UserRow, ProfileEditSetting | null]>;
 
 const NOT_ALLOWED = "may not be changed";
 

@@ -7,7 +7,7 @@ import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
 
 import { ApiError } from "../accounts/errors";
-import { PROFILE_EDIT_FLAGS } from "../accounts/users";
+import { PROFILE_EDIT_SETTINGS } from "../contract/accounts";
 import { embedOriginsSchema } from "../contract/html-allowlist";
 import type { Db } from "../db/client";
 import { domains } from "../db/schema";
@@ -22,7 +22,7 @@ const flagKeys = [
   "google_login",
   "ask_date_of_birth",
   "change_date_of_birth",
-  ...PROFILE_EDIT_FLAGS,
+  ...PROFILE_EDIT_SETTINGS,
 ] as const;
 
 const textKeys = [

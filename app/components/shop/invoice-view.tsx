@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 
-import type { Order } from "~/lib/api/shop.server";
-import { formatMoney } from "~/lib/shop/money";
+import { formatMoney } from "@contract/formats";
+import type { Order } from "@contract/shop";
 
 /** A date as the business writes it (it trades in Queensland), in the visitor's language. */
 export function shopDate(iso: string | null | undefined, locale: string) {

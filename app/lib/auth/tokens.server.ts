@@ -3,7 +3,8 @@ import { createHash } from "node:crypto";
 import { redirect } from "@remix-run/node";
 import { decodeJwt } from "jose";
 
-import type { TokenAnswer } from "../api/accounts.server";
+import type { TokenAnswer } from "@contract/accounts";
+
 import type { BearerAuth } from "../api/transport.server";
 import { cacheControl } from "../cache-control";
 import type { AppSession } from "../session.server";

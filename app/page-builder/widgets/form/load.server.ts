@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 
 import type { SubmissionResult } from "@conform-to/react";
 
-import type { CaptchaChallenge, Form } from "~/lib/api/forms.server";
+import type { CaptchaChallenge, Form } from "@contract/forms";
 import { checkPaid, getCaptcha, getForm } from "~/lib/api/forms.server";
 import type { Transport } from "~/lib/api/transport.server";
 import { sanitizeCmsHtml } from "~/lib/cms-html.server";

@@ -1,0 +1,12 @@
+/**
+ * How the CMS builds its answers against the contract: `answer(schema, value)` returns `value` as
+ * it is, and `tsc` fails when the value lacks a field the schema requires or holds one of a type
+ * the schema refuses. Fields the schema does not read may be added (a client ignores them).
+ *
+ *   return answer(productSchema, { id: p.id, name: p.name, … });
+ */
+import type { z } from "zod";
+
+export function answer<S extends z.ZodTypeAny, T extends z.input<S>>(_schema: S, value: T): T {
+  return value;
+}

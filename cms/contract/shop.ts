@@ -1,0 +1,201 @@
+/**
+ * The shop (docs/shop.md, prefix `sell`): a product's SKUs, the cart as every cart call answers it,
+ * shipping options, placing an order, and the member's orders and tickets. Amounts are dollars
+ * (`formats.ts`), read leniently: an unreadable amount is 0.
+ */
+import { z } from "zod";
+
+const money = z.coerce.number().catch(0);
+const str = z
+  .string()
+  .nullish()
+  .transform((v) => v ?? "");
+
+export const addonSchema = z.object({ id: z.number(), name: str, price: money });
+export type Addon = z.infer<typeof addonSchema>;
+
+export const skuSchema = z.object({
+  id: z.number(),
+  code: str,
+  name: str,
+  price: money,
+  stock: z.number().catch(0),
+  can_purchase_qty: z.number().catch(0),
+  is_event: z.boolean().catch(false),
+  event_date: z.string().nullish(),
+  addons: z.array(addonSchema).catch([]),
+});
+export type Sku = z.infer<typeof skuSchema>;
+
+/** `GET sell/product/{id}`: the product's SKUs with their stock and add-ons. */
+export const shopProductAnswerSchema = z.object({
+  data: z.object({ product_id: z.number(), skus: z.array(skuSchema).catch([]) }),
+});
+
+export const cartItemSchema = z.object({
+  id: z.number(),
+  url: str,
+  name: str,
+  product_name: str,
+  sku_id: z.number().nullish(),
+  sku: z.object({ id: z.number(), code: str }).nullish(),
+  addons: z.array(addonSchema).catch([]),
+  qty: z.number(),
+  price: money,
+  subtotal: money,
+  can_purchase_qty: z.number().catch(99),
+});
+export type CartItem = z.infer<typeof cartItemSchema>;
+
+/** The answer of every `sell/cart/…` call that changes or reads the cart. */
+export const cartSchema = z.object({
+  item_count: z.number().catch(0),
+  items: z.array(cartItemSchema).catch([]),
+  subtotal: money,
+  sessionKey: str,
+  all_in_stock: z.boolean().catch(true),
+  promotion_code: str,
+  promotion_error: str,
+  discount_amount: money,
+  shipping_type: z.union([z.number(), z.string()]).nullish(),
+  shipping_amount: money,
+  total_amount: money,
+  total_tax: money,
+  payment_types: z.array(z.object({ id: z.union([z.number(), z.string()]), name: str })).catch([]),
+});
+export type Cart = z.infer<typeof cartSchema>;
+
+export const shippingOptionSchema = z.object({
+  shipping_type_id: z.number(),
+  shipping_name: str,
+  amount: money,
+  is_pick_up: z.boolean().catch(false),
+});
+export type ShippingOption = z.infer<typeof shippingOptionSchema>;
+
+/** `POST sell/cart/shippingQuote`: the options for an address. */
+export const quoteAnswerSchema = z.object({ data: z.array(shippingOptionSchema).catch([]) });
+
+/** `POST sell/cart/requestShippingQuote`: the sentence to show. */
+export const messageAnswerSchema = z.object({ success: z.boolean().catch(false), message: str });
+
+/** `POST sell/cart/submitOrder`: the order, and the gateway's address to pay at. */
+export const submitOrderAnswerSchema = z.object({
+  success: z.boolean().catch(false),
+  payment: str,
+  message: str,
+  order_id: z.union([z.number(), z.string()]).nullish(),
+});
+export type SubmitOrderAnswer = z.infer<typeof submitOrderAnswerSchema>;
+
+export const orderSummarySchema = z.object({
+  id: z.number(),
+  invoice_number: str,
+  status: str,
+  created_at: str,
+  total_amount: money,
+});
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
+
+/** `GET sell/order`: the member's orders. */
+export const ordersAnswerSchema = z.object({ data: z.array(orderSummarySchema).catch([]) });
+
+export const orderSchema = z.object({
+  id: z.number(),
+  invoice_number: str,
+  status: z.enum(["pending", "paid"]).catch("pending"),
+  created_at: str,
+  paid_at: z.string().nullish(),
+  items: z
+    .array(
+      z.object({
+        name: str,
+        product_name: str,
+        sku_code: str,
+        addons: z.array(z.object({ name: str, price: money }).passthrough()).catch([]),
+        qty: z.number().catch(1),
+        price: money,
+        subtotal: money,
+        is_event: z.boolean().catch(false),
+      }),
+    )
+    .catch([]),
+  subtotal: money,
+  promotion_code: z.string().nullish(),
+  discount_amount: money,
+  shipping_name: str,
+  shipping_amount: money,
+  total_amount: money,
+  total_tax: money,
+  address: z.unknown(),
+  note: str,
+  payment: z.string().nullish(),
+  business: z.object({ name: str, abn: str, address: str, email: str, phone: str }).catch({
+    name: "",
+    abn: "",
+    address: "",
+    email: "",
+    phone: "",
+  }),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+/** `GET sell/order/{id}`: the member's order (an invoice). */
+export const orderAnswerSchema = z.object({ data: orderSchema });
+
+export const ticketSchema = z.object({ code: str, name: str, event_date: z.string().nullish(), holder: str });
+export type Ticket = z.infer<typeof ticketSchema>;
+
+/** `GET sell/order/{id}/tickets`: a paid order's tickets. */
+export const ticketsAnswerSchema = z.object({ data: z.array(ticketSchema).catch([]) });
+
+/** Where a cart is to be delivered, as the shipping quote takes it. */
+export interface ShippingAddress {
+  suburb: string;
+  postcode: string;
+  country: string;
+}
+
+/** What getCart prices the cart with (nothing of it is stored by the CMS). */
+export interface CartPricing {
+  promotion_code?: string;
+  shipping_type?: number;
+  shipping_address?: ShippingAddress;
+}
+
+/** The body of `POST sell/cart/requestShippingQuote`'s `address`. */
+export interface QuoteRequestAddress {
+  name: string;
+  email: string;
+  phone: string;
+  street: string;
+  suburb: string;
+  postcode: string;
+  state: string;
+  country: string;
+}
+
+/** A delivery address typed at checkout (instead of one of the member's saved addresses). */
+export interface OrderAddress {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  street_address: string;
+  city: string;
+  postcode: string;
+  state: string;
+  country: string;
+}
+
+/** The body of `POST sell/cart/submitOrder`. */
+export interface SubmitOrderBody {
+  address: number | OrderAddress;
+  shipping_option_id: number;
+  paymentGateway: string;
+  note: string;
+  promotion_code: string;
+  url: string;
+  idempotency_key: string;
+  session?: string;
+}
