@@ -10,10 +10,10 @@ import { authClientAddress, rateLimitedError, takeRateLimit } from "../accounts/
 import { bearerToken, verifyAccessToken } from "../accounts/tokens";
 import { parseBody, parseQueryOr400 } from "../accounts/validation";
 import type { CmsEnv } from "../context";
+import { MAX_SIGNATURE } from "../contract/form-fields";
 import type { Mailer } from "../mail/mailer";
 import { registerFulfilment, startPayment } from "../payments/service";
 import { issueChallenge } from "./captcha";
-import { MAX_SIGNATURE } from "./definition";
 import { findForm, formAnswer, fulfilFormPayment, type StartFormPayment, submitForm } from "./service";
 
 /** Where submissions are posted, and their body's bound: a 2 MB signature and the other answers. */

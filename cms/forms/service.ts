@@ -9,6 +9,7 @@ import sharp from "sharp";
 
 import { ApiError } from "../accounts/errors";
 import { answer } from "../contract/answer";
+import { type FormField, formFields, senderEmail } from "../contract/form-fields";
 import { centsToDollars } from "../contract/formats";
 import { formSchema, submitAnswerSchema } from "../contract/forms";
 import type { Db } from "../db/client";
@@ -16,7 +17,6 @@ import { forms, formSubmissions, type users } from "../db/schema";
 import type { Mailer } from "../mail/mailer";
 import { type DescribedImage, describeImage, insertImage } from "../media/store";
 import { type CaptchaCheck, checkCaptcha, useChallenge } from "./captcha";
-import { type FormField, formFields, senderEmail } from "./definition";
 import { mailSubmission } from "./notify";
 import { validateSubmission } from "./validate";
 
@@ -128,7 +128,7 @@ async function signatureImage(
   fields: FormField[],
   values: Record<string, string>,
 ): Promise<{ name: string; image: DescribedImage } | null> {
-  const field = fields.find((f) => f.type === "signature" && values[f.name]);
+  const field = fields.find((f) => f.kind === "signature" && values[f.name]);
   if (!field) return null;
   const match = /^data:image\/(png|jpeg|svg\+xml);base64,(.*)$/s.exec(values[field.name]);
   const rejected = () => submitError("The given data was invalid", { [field.name]: ["must be a signature image"] });
