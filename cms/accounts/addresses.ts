@@ -5,7 +5,9 @@
 import { and, asc, count, eq } from "drizzle-orm";
 import { z } from "zod";
 
+import type { NewAddress } from "../contract/accounts";
 import { addressSchema as addressRecordSchema } from "../contract/accounts";
+import type { Accepts } from "../contract/answer";
 import { answer } from "../contract/answer";
 import type { Db } from "../db/client";
 import { addresses, users } from "../db/schema";
@@ -121,3 +123,6 @@ export async function setAddressEnabled(db: Db, userId: number, id: number, enab
     return addressJson(row);
   });
 }
+
+/** What the site sends to create an address (the contract's NewAddress) is what this reads. */
+export type _SiteAddressBody = Accepts<typeof addressSchema, NewAddress>;

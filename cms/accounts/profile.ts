@@ -12,7 +12,9 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { z } from "zod";
 
+import type { ProfileUpdate } from "../contract/accounts";
 import type { ProfileEditSetting } from "../contract/accounts";
+import type { Accepts } from "../contract/answer";
 import { LANGUAGE_CODES } from "../contract/languages";
 import type { Db } from "../db/client";
 import { users } from "../db/schema";
@@ -187,3 +189,6 @@ export async function setProfileImage(
   if (!updated) throw new ApiError(401, "Invalid token", { code: "TOKEN_INVALID" });
   return updated;
 }
+
+/** What the site's profile form sends (the contract's ProfileUpdate) is what this reads. */
+export type _SiteProfileBody = Accepts<typeof profileSchema, ProfileUpdate>;

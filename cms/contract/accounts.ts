@@ -164,11 +164,11 @@ export type ProfileUpdate = Partial<
 export type NewAddress = Omit<Address, "id" | "enabled">;
 
 /** The body of `POST user/registerLink`. */
-export interface SignUp {
+export type SignUp = {
   email: string;
   first_name: string;
   last_name: string;
   date_of_birth?: string;
   fingerprint: string;
   language?: string;
-}
+};

@@ -10,3 +10,10 @@ import type { z } from "zod";
 export function answer<S extends z.ZodTypeAny, T extends z.input<S>>(_schema: S, value: T): T {
   return value;
 }
+
+/**
+ * A body the site sends, checked against the schema the CMS reads it with:
+ * `type _ = Accepts<typeof cmsSchema, SiteBody>` fails `tsc` unless every `SiteBody` is input the
+ * schema takes (by its types; its refinements still judge the values).
+ */
+export type Accepts<S extends z.ZodTypeAny, Body extends z.input<S>> = Body;

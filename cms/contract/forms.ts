@@ -48,7 +48,7 @@ export type CaptchaChallenge = z.infer<typeof captchaSchema>;
 export type CaptchaAnswer = { challenge: string; solution: string } | { challenge: string; nojs: true };
 
 /** The body of `POST form/submit/{id}`. */
-export interface FormSubmission {
+export type FormSubmission = {
   data: Record<string, string>;
   /** The page's address (where the form was filled in). */
   url: string;
@@ -56,7 +56,7 @@ export interface FormSubmission {
   captcha?: CaptchaAnswer;
   /** The visitor's language, for the receipt. */
   language?: string;
-}
+};
 
 /** The thank-you text, and the gateway's address when the form costs money. */
 export const submitAnswerSchema = z.object({

@@ -149,22 +149,27 @@ export type Ticket = z.infer<typeof ticketSchema>;
 /** `GET sell/order/{id}/tickets`: a paid order's tickets. */
 export const ticketsAnswerSchema = z.object({ data: z.array(ticketSchema).catch([]) });
 
+/**
+ * The bodies the site sends: types, not interfaces, so the CMS's schemas may read them as open
+ * records (`Accepts` in answer.ts).
+ */
+
 /** Where a cart is to be delivered, as the shipping quote takes it. */
-export interface ShippingAddress {
+export type ShippingAddress = {
   suburb: string;
   postcode: string;
   country: string;
-}
+};
 
 /** What getCart prices the cart with (nothing of it is stored by the CMS). */
-export interface CartPricing {
+export type CartPricing = {
   promotion_code?: string;
   shipping_type?: number;
   shipping_address?: ShippingAddress;
-}
+};
 
 /** The body of `POST sell/cart/requestShippingQuote`'s `address`. */
-export interface QuoteRequestAddress {
+export type QuoteRequestAddress = {
   name: string;
   email: string;
   phone: string;
@@ -173,10 +178,10 @@ export interface QuoteRequestAddress {
   postcode: string;
   state: string;
   country: string;
-}
+};
 
 /** A delivery address typed at checkout (instead of one of the member's saved addresses). */
-export interface OrderAddress {
+export type OrderAddress = {
   first_name: string;
   last_name: string;
   email: string;
@@ -186,10 +191,10 @@ export interface OrderAddress {
   postcode: string;
   state: string;
   country: string;
-}
+};
 
 /** The body of `POST sell/cart/submitOrder`. */
-export interface SubmitOrderBody {
+export type SubmitOrderBody = {
   address: number | OrderAddress;
   shipping_option_id: number;
   paymentGateway: string;
@@ -198,4 +203,4 @@ export interface SubmitOrderBody {
   url: string;
   idempotency_key: string;
   session?: string;
-}
+};
