@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 
+import { orEmpty } from "./lenient";
 import { imageSchema } from "./media";
 
 /** A token answer: `{ access_token, refresh_token, token_type, expires_in }`. */
@@ -34,10 +35,6 @@ export const authUserAnswerSchema = z.object({ user: accountUserSchema });
 /** The answer of a call that only says it was done (whatever the e-mail, for the mailing calls). */
 export const okAnswerSchema = z.object({ ok: z.literal(true) }).passthrough();
 
-const text = z
-  .string()
-  .nullish()
-  .transform((v) => v ?? "");
 const maybe = z
   .string()
   .nullish()
@@ -47,26 +44,26 @@ const maybe = z
 export const userSchema = z.object({
   id: z.number(),
   email: z.string(),
-  first_name: text,
-  last_name: text,
+  first_name: orEmpty,
+  last_name: orEmpty,
   is_admin: z.boolean().default(false),
-  mobile_phone: text,
+  mobile_phone: orEmpty,
   date_of_birth: maybe,
   current_address_id: z.number().nullish(),
   image: imageSchema.nullish().catch(null),
   thumbnail: z.string().nullish(),
-  company_name: text,
-  company_phone: text,
-  trading_name: text,
+  company_name: orEmpty,
+  company_phone: orEmpty,
+  trading_name: orEmpty,
   abn: maybe,
   website: maybe,
   facebook_link: maybe,
-  drivers_licence_number: text,
+  drivers_licence_number: orEmpty,
   drivers_licence_expiry: maybe,
   drivers_licence_state_of_issue_id: z.number().nullish(),
-  emergency_contact_name: text,
-  emergency_contact_phone: text,
-  club_additional_member: text,
+  emergency_contact_name: orEmpty,
+  emergency_contact_phone: orEmpty,
+  club_additional_member: orEmpty,
   language: z.string().default("en"),
 });
 export type User = z.infer<typeof userSchema>;
@@ -74,18 +71,18 @@ export type User = z.infer<typeof userSchema>;
 /** An Address of spec section 3; disabled addresses are kept, not deleted. */
 export const addressSchema = z.object({
   id: z.number(),
-  display_name: text,
-  first_name: text,
-  last_name: text,
-  email: text,
-  phone: text,
-  company: text,
-  street_address: text,
-  street_address_1: text,
-  postcode: text,
-  city: text,
-  state: text,
-  country: text,
+  display_name: orEmpty,
+  first_name: orEmpty,
+  last_name: orEmpty,
+  email: orEmpty,
+  phone: orEmpty,
+  company: orEmpty,
+  street_address: orEmpty,
+  street_address_1: orEmpty,
+  postcode: orEmpty,
+  city: orEmpty,
+  state: orEmpty,
+  country: orEmpty,
   enabled: z.boolean().default(true),
 });
 export type Address = z.infer<typeof addressSchema>;

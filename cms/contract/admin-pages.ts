@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 
+import { orEmpty } from "./lenient";
 import { pageBlockSchema, pageSchema, rowSchema } from "./pages";
 
 /** A page block in a document: one another client saved may have no id yet (publishing numbers it). */
@@ -16,18 +17,9 @@ const docBlockSchema = pageBlockSchema.extend({
 
 /** A page's content document: what the editor changes and a revision keeps. */
 export const docSchema = z.object({
-  title: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ""),
-  seo_title: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ""),
-  meta_description: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ""),
+  title: orEmpty,
+  seo_title: orEmpty,
+  meta_description: orEmpty,
   priority: z.coerce
     .number()
     .nullish()
@@ -48,10 +40,7 @@ export const editedPageSchema = z.object({
     .array(
       z.object({
         revision: z.coerce.number(),
-        publish_at: z
-          .string()
-          .nullish()
-          .transform((v) => v ?? ""),
+        publish_at: orEmpty,
       }),
     )
     .default([]),
@@ -65,14 +54,8 @@ export const pageRecordSchema = z
   .object({
     id: z.coerce.number(),
     name: z.string(),
-    slug: z
-      .string()
-      .nullish()
-      .transform((v) => v ?? ""),
-    url: z
-      .string()
-      .nullish()
-      .transform((v) => v ?? ""),
+    slug: orEmpty,
+    url: orEmpty,
     title: z.string().nullish(),
     has_draft: z.boolean().optional(),
     draft: z.unknown().optional(),
@@ -105,10 +88,7 @@ export const revisionSchema = z.object({
     .string()
     .nullish()
     .transform((v) => v ?? null),
-  summary: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ""),
+  summary: orEmpty,
 });
 export type Revision = z.infer<typeof revisionSchema>;
 /** `revisions`: the page's revisions, newest first. */

@@ -5,6 +5,8 @@
  */
 import { z } from "zod";
 
+import { orEmpty } from "./lenient";
+
 const flag = z
   .union([z.boolean(), z.number(), z.string()])
   .nullish()
@@ -12,24 +14,15 @@ const flag = z
 
 export const formSchema = z.object({
   id: z.coerce.number(),
-  name: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ""),
-  url: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ""),
+  name: orEmpty,
+  url: orEmpty,
   use_captcha: flag,
   must_be_logged_on: flag,
   cost: z.coerce
     .number()
     .nullish()
     .transform((v) => v ?? 0),
-  thank_you: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ""),
+  thank_you: orEmpty,
   version: z.coerce.number().nullish(),
   questions: z.array(z.unknown()).nullish(),
   data: z.array(z.unknown()).nullish(),
@@ -61,9 +54,6 @@ export type FormSubmission = {
 /** The thank-you text, and the gateway's address when the form costs money. */
 export const submitAnswerSchema = z.object({
   success: z.boolean(),
-  message: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? ""),
+  message: orEmpty,
   payment: z.string().nullish(),
 });

@@ -5,19 +5,17 @@
  */
 import { z } from "zod";
 
-const money = z.coerce.number().catch(0);
-const str = z
-  .string()
-  .nullish()
-  .transform((v) => v ?? "");
+import { orEmpty } from "./lenient";
 
-export const addonSchema = z.object({ id: z.number(), name: str, price: money });
+const money = z.coerce.number().catch(0);
+
+export const addonSchema = z.object({ id: z.number(), name: orEmpty, price: money });
 export type Addon = z.infer<typeof addonSchema>;
 
 export const skuSchema = z.object({
   id: z.number(),
-  code: str,
-  name: str,
+  code: orEmpty,
+  name: orEmpty,
   price: money,
   stock: z.number().catch(0),
   can_purchase_qty: z.number().catch(0),
@@ -34,11 +32,11 @@ export const shopProductAnswerSchema = z.object({
 
 export const cartItemSchema = z.object({
   id: z.number(),
-  url: str,
-  name: str,
-  product_name: str,
+  url: orEmpty,
+  name: orEmpty,
+  product_name: orEmpty,
   sku_id: z.number().nullish(),
-  sku: z.object({ id: z.number(), code: str }).nullish(),
+  sku: z.object({ id: z.number(), code: orEmpty }).nullish(),
   addons: z.array(addonSchema).catch([]),
   qty: z.number(),
   price: money,
@@ -52,22 +50,22 @@ export const cartSchema = z.object({
   item_count: z.number().catch(0),
   items: z.array(cartItemSchema).catch([]),
   subtotal: money,
-  sessionKey: str,
+  sessionKey: orEmpty,
   all_in_stock: z.boolean().catch(true),
-  promotion_code: str,
-  promotion_error: str,
+  promotion_code: orEmpty,
+  promotion_error: orEmpty,
   discount_amount: money,
   shipping_type: z.union([z.number(), z.string()]).nullish(),
   shipping_amount: money,
   total_amount: money,
   total_tax: money,
-  payment_types: z.array(z.object({ id: z.union([z.number(), z.string()]), name: str })).catch([]),
+  payment_types: z.array(z.object({ id: z.union([z.number(), z.string()]), name: orEmpty })).catch([]),
 });
 export type Cart = z.infer<typeof cartSchema>;
 
 export const shippingOptionSchema = z.object({
   shipping_type_id: z.number(),
-  shipping_name: str,
+  shipping_name: orEmpty,
   amount: money,
   is_pick_up: z.boolean().catch(false),
 });
@@ -77,22 +75,22 @@ export type ShippingOption = z.infer<typeof shippingOptionSchema>;
 export const quoteAnswerSchema = z.object({ data: z.array(shippingOptionSchema).catch([]) });
 
 /** `POST sell/cart/requestShippingQuote`: the sentence to show. */
-export const messageAnswerSchema = z.object({ success: z.boolean().catch(false), message: str });
+export const messageAnswerSchema = z.object({ success: z.boolean().catch(false), message: orEmpty });
 
 /** `POST sell/cart/submitOrder`: the order, and the gateway's address to pay at. */
 export const submitOrderAnswerSchema = z.object({
   success: z.boolean().catch(false),
-  payment: str,
-  message: str,
+  payment: orEmpty,
+  message: orEmpty,
   order_id: z.union([z.number(), z.string()]).nullish(),
 });
 export type SubmitOrderAnswer = z.infer<typeof submitOrderAnswerSchema>;
 
 export const orderSummarySchema = z.object({
   id: z.number(),
-  invoice_number: str,
-  status: str,
-  created_at: str,
+  invoice_number: orEmpty,
+  status: orEmpty,
+  created_at: orEmpty,
   total_amount: money,
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
@@ -102,17 +100,17 @@ export const ordersAnswerSchema = z.object({ data: z.array(orderSummarySchema).c
 
 export const orderSchema = z.object({
   id: z.number(),
-  invoice_number: str,
+  invoice_number: orEmpty,
   status: z.enum(["pending", "paid"]).catch("pending"),
-  created_at: str,
+  created_at: orEmpty,
   paid_at: z.string().nullish(),
   items: z
     .array(
       z.object({
-        name: str,
-        product_name: str,
-        sku_code: str,
-        addons: z.array(z.object({ name: str, price: money }).passthrough()).catch([]),
+        name: orEmpty,
+        product_name: orEmpty,
+        sku_code: orEmpty,
+        addons: z.array(z.object({ name: orEmpty, price: money }).passthrough()).catch([]),
         qty: z.number().catch(1),
         price: money,
         subtotal: money,
@@ -123,14 +121,14 @@ export const orderSchema = z.object({
   subtotal: money,
   promotion_code: z.string().nullish(),
   discount_amount: money,
-  shipping_name: str,
+  shipping_name: orEmpty,
   shipping_amount: money,
   total_amount: money,
   total_tax: money,
   address: z.unknown(),
-  note: str,
+  note: orEmpty,
   payment: z.string().nullish(),
-  business: z.object({ name: str, abn: str, address: str, email: str, phone: str }).catch({
+  business: z.object({ name: orEmpty, abn: orEmpty, address: orEmpty, email: orEmpty, phone: orEmpty }).catch({
     name: "",
     abn: "",
     address: "",
@@ -143,7 +141,12 @@ export type Order = z.infer<typeof orderSchema>;
 /** `GET sell/order/{id}`: the member's order (an invoice). */
 export const orderAnswerSchema = z.object({ data: orderSchema });
 
-export const ticketSchema = z.object({ code: str, name: str, event_date: z.string().nullish(), holder: str });
+export const ticketSchema = z.object({
+  code: orEmpty,
+  name: orEmpty,
+  event_date: z.string().nullish(),
+  holder: orEmpty,
+});
 export type Ticket = z.infer<typeof ticketSchema>;
 
 /** `GET sell/order/{id}/tickets`: a paid order's tickets. */
