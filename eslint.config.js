@@ -8,6 +8,16 @@ import simpleImportSort from "eslint-plugin-simple-import-sort";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/** app/ may import from cms/ only the API contract, cms/contract/ (by the `@contract/…` alias). */
+const SITE_IMPORTS_ONLY_THE_CONTRACT = {
+  group: ["**/cms/**", "!**/cms/contract", "!**/cms/contract/**"],
+  message: "app/ may import only the API contract from cms/: use @contract/… (cms/contract/).",
+};
+const ALLOWLIST_ON_THE_SERVER = {
+  group: ["@contract/html-allowlist", "**/contract/html-allowlist"],
+  message: "sanitize-html stays out of browser bundles: use ~/lib/cms-html.server in a .server module.",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -38,13 +48,59 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
-      "simple-import-sort/imports": "error",
+      // simple-import-sort's groups, but for `@contract/` (the API contract, cms/contract/), which
+      // sorts with the project's own `~/` imports rather than with the packages.
+      "simple-import-sort/imports": [
+        "error",
+        { groups: [["^\\u0000"], ["^node:"], ["^@?\\w"], ["^@contract/", "^"], ["^\\."]] },
+      ],
       "simple-import-sort/exports": "error",
       "react/prop-types": "off",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       // `interface AppLoadContext extends SiteContext {}` is how Remix's context type is augmented.
       "@typescript-eslint/no-empty-object-type": ["error", { allowInterfaces: "with-single-extends" }],
+    },
+  },
+  // The boundary between the site and the CMS (cms/contract/README.md): the site may import only
+  // the API contract from cms/, and the CMS nothing from the site. server.ts, the host that builds
+  // the CMS app, and the tests under tests/ are outside both folders and may import either.
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    rules: { "no-restricted-imports": ["error", { patterns: [SITE_IMPORTS_ONLY_THE_CONTRACT] }] },
+  },
+  {
+    // The HTML allowlist pulls in sanitize-html: on the site it is imported by server-only modules alone.
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/**/*.server.{ts,tsx}", "app/**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [SITE_IMPORTS_ONLY_THE_CONTRACT, ALLOWLIST_ON_THE_SERVER] }],
+    },
+  },
+  {
+    files: ["cms/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["**/app/**", "~/**"], message: "cms/ never imports the site (app/)." }] },
+      ],
+    },
+  },
+  {
+    // The contract is shared by both sides: it imports npm packages and its own files, nothing else.
+    files: ["cms/contract/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["../*", "!../contract/**", "~/**", "@contract/**"],
+              message: "cms/contract/ imports only npm packages and other cms/contract/ files (./x).",
+            },
+          ],
+        },
+      ],
     },
   },
   {

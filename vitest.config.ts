@@ -26,7 +26,11 @@ const isolated = filesMockingModules();
 
 export default defineConfig({
   resolve: {
-    alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
+    alias: {
+      "~": fileURLToPath(new URL("./app", import.meta.url)),
+      // The API contract the site shares with the CMS (cms/contract/README.md).
+      "@contract": fileURLToPath(new URL("./cms/contract", import.meta.url)),
+    },
   },
   test: {
     environment: "node",

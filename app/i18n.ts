@@ -1,30 +1,9 @@
-/** The interface languages, by code, each named in its own language (English first: the startup language). */
-export const LANGUAGES = {
-  en: "English",
-  ar: "العربية",
-  de: "Deutsch",
-  es: "Español",
-  fr: "Français",
-  id: "Bahasa Indonesia",
-  it: "Italiano",
-  ja: "日本語",
-  ka: "ქართული",
-  ko: "한국어",
-  pl: "Polski",
-  "pt-BR": "Português (Brasil)",
-  ru: "Русский",
-  tr: "Türkçe",
-  uk: "Українська",
-  uz: "Oʻzbekcha",
-  vi: "Tiếng Việt",
-  "zh-CN": "简体中文",
-} as const;
-
-export type Language = keyof typeof LANGUAGES;
+import { LANGUAGE_CODES } from "@contract/languages";
 
 /** i18next settings shared by the server and the browser. */
 export const i18n = {
-  supportedLngs: Object.keys(LANGUAGES) as Language[],
+  // The languages are the contract's (cms/contract/languages.ts): the CMS mails members in them.
+  supportedLngs: LANGUAGE_CODES,
   fallbackLng: "en",
   defaultNS: "common",
   ns: ["common"],

@@ -1,4 +1,5 @@
-import type { AuditEntry } from "./records-api.server";
+import type { AuditEntry } from "@contract/admin";
+
 import { useBackOfficeText } from "./text";
 import { tableClass, when } from "./ui";
 

@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
 
+import type { Doc } from "@contract/admin-pages";
 import type { Visitor } from "~/lib/visitor.server";
 
 import { blockById, cloneBlock, parsePath, pasteBlock } from "./outline";
-import { type Doc, type pagesApi, workingDoc } from "./pages-api.server";
+import { type pagesApi, workingDoc } from "./pages-api.server";
 
 /**
  * Copy and paste of a block across pages (decision 088): copying keeps only a reference in the

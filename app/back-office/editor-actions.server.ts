@@ -4,11 +4,12 @@ import type { AppLoadContext } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { z } from "zod";
 
+import { type Doc, docSchema } from "@contract/admin-pages";
+import { zonedInstant } from "@contract/site-clock";
 import { isUpstreamError } from "~/lib/api/errors";
 import { translator } from "~/lib/browser-i18n";
 import { readProtectedForm } from "~/lib/csrf.server";
 import { redirectWithToast } from "~/lib/forms.server";
-import { zonedInstant } from "~/lib/time-zone";
 import { getWidget } from "~/page-builder/registry";
 import { cacheControl } from "~/shared/cache-control";
 
@@ -31,7 +32,7 @@ import {
   widgetAt,
 } from "./outline";
 import { savePageSettings } from "./page-settings.server";
-import { type Doc, docSchema, pagesApi, workingDoc } from "./pages-api.server";
+import { pagesApi, workingDoc } from "./pages-api.server";
 import { describeFields, readFields } from "./schema-form.server";
 import { siteZone } from "./when.server";
 import { PAGE_BLOCK_FIELDS, WRAPPER_FIELDS } from "./wrapper-fields.server";

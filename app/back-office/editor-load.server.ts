@@ -1,11 +1,11 @@
 import type { z } from "zod";
 
-import type { Widget } from "~/lib/api/schemas";
+import type { Doc, EditedPage } from "@contract/admin-pages";
+import type { Widget } from "@contract/pages";
 import { getWidget, widgetList } from "~/page-builder/registry";
 
 import type { EditorField, OutlineRow, SelectedItem } from "./editor-types";
 import { pageBlockAt, parsePath, widgetAt } from "./outline";
-import type { Doc, EditedPage } from "./pages-api.server";
 import { describeFields, type FieldDescriptor, formValue } from "./schema-form.server";
 import { PAGE_BLOCK_FIELDS, WRAPPER_FIELDS, wrapperValues } from "./wrapper-fields.server";
 

@@ -1,9 +1,9 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { Form, useSearchParams } from "@remix-run/react";
 
+import type { MediaImage } from "@contract/admin";
 import { CsrfInput } from "~/components/member/csrf-input";
 
-import type { MediaImage } from "./media.server";
 import { useBackOfficeText } from "./text";
 import { FieldError, FormAlert, Heading, inputClass, Pager, smallButtonClass } from "./ui";
 

@@ -3,6 +3,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { z } from "zod";
 
+import { imageListAnswerSchema } from "@contract/admin";
 import type { Transport } from "~/lib/api/transport.server";
 import { ensureCsrfToken, readProtectedForm } from "~/lib/csrf.server";
 import { cacheControl } from "~/shared/cache-control";
@@ -12,26 +13,8 @@ import { MAX_PHOTO_BYTES } from "./record-actions.server";
 import { done, replyWith } from "./records.server";
 import { ADMIN, adminReply, uploadFile } from "./records-api.server";
 
-/** The media library's answer (docs/back-office.md, "Images"). */
-const imageListAnswer = z.object({
-  data: z.array(
-    z.object({
-      hash: z.string(),
-      name: z.string().optional(),
-      width: z.number(),
-      height: z.number(),
-      created_at: z.string(),
-      url: z.string(),
-    }),
-  ),
-  num_items: z.number(),
-  num_pages: z.number(),
-  page: z.number(),
-});
-export type MediaImage = z.infer<typeof imageListAnswer>["data"][number];
-
 export const listImages = (t: Transport, body: { q?: string; page?: number; page_size?: number }) =>
-  t.post(`${ADMIN}/image`, imageListAnswer, body);
+  t.post(`${ADMIN}/image`, imageListAnswerSchema, body);
 
 const uploadSchema = z.object({
   file: z.instanceof(File, { message: "records.errors.photoMissing" }).refine((f) => f.size > 0, {

@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { QUESTION_TYPES as FORM_QUESTION_TYPES } from "@contract/form-fields";
+
 /**
  * The back-office's record models (docs/back-office.md's table): for each, the fields its form
  * shows, in order, and what a field is. The form, the list's columns and the zod schema that
@@ -32,28 +34,8 @@ export interface ModelSpec {
   photos?: boolean;
 }
 
-/** The question types the CMS's forms know (cms/forms/definition.ts), aliases included. */
-export const QUESTION_TYPES = [
-  "text",
-  "textarea",
-  "email",
-  "phone",
-  "tel",
-  "number",
-  "currency",
-  "percent",
-  "password",
-  "date",
-  "datetime",
-  "datetime-local",
-  "time",
-  "checkbox",
-  "select",
-  "radio",
-  "signature",
-  "content",
-  "submit",
-] as const;
+/** The question types the forms know (the contract's, aliases included). */
+export const QUESTION_TYPES = Object.keys(FORM_QUESTION_TYPES) as [string, ...string[]];
 
 const f = (name: string, kind: FieldKind = "text", extra: Partial<FieldSpec> = {}): FieldSpec => ({
   name,

@@ -1,4 +1,4 @@
-import type { Block, PageBlock, Row, Widget } from "~/lib/api/schemas";
+import type { Block, PageBlock, Row, Widget } from "@contract/pages";
 
 /**
  * The editor's operations on a page's content document, as pure functions: each returns a new

@@ -2,11 +2,11 @@ import type { AppLoadContext } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { z } from "zod";
 
+import { siteTimeZone, zonedInstant } from "@contract/site-clock";
 import { getSettings } from "~/lib/api/site.server";
 import { embedOrigins, sanitizePage } from "~/lib/cms-html.server";
 import { publicView } from "~/lib/cms-page.server";
 import { enhancerAssets } from "~/lib/enhancers.server";
-import { siteTimeZone, zonedInstant } from "~/lib/time-zone";
 import { loadFrameMedia } from "~/page-builder/frame-media.server";
 import {
   loadWidgetData,

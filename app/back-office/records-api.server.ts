@@ -1,29 +1,31 @@
 import type { Submission } from "@conform-to/react";
 import { z } from "zod";
 
+import {
+  type AdminRecord,
+  auditAnswerSchema,
+  type Dashboard,
+  dashboardAnswerSchema,
+  deletedAnswerSchema,
+  domainAnswerSchema,
+  recordAnswerSchema,
+  type RecordList,
+  recordListAnswerSchema,
+  submissionsAnswerSchema,
+  type Upload,
+  uploadAnswerSchema,
+} from "@contract/admin";
 import { isUpstreamError } from "~/lib/api/errors";
 import type { Transport } from "~/lib/api/transport.server";
 
 /**
  * The back-office's calls to the CMS's admin API (docs/back-office.md), with the admin's token
- * (`visitor.transport`). Every answer is parsed with a schema declared here; a refusal arrives as
- * an UpstreamError, whose 400 `errors` `adminReply` puts beside the form's fields.
+ * (`visitor.transport`). Every answer is parsed with its schema of the API contract
+ * (`@contract/admin`); a refusal arrives as an UpstreamError, whose 400 `errors` `adminReply` puts
+ * beside the form's fields.
  */
 
 export const ADMIN = "/api/v1/cognito/admin";
-
-/** A record as the admin API writes it: snake_case, with its id; the rest is the model's own. */
-export const recordSchema = z.object({ id: z.number() }).passthrough();
-export type AdminRecord = z.infer<typeof recordSchema>;
-
-const recordAnswer = z.object({ data: recordSchema });
-const listAnswer = z.object({
-  data: z.array(recordSchema),
-  num_items: z.number(),
-  num_pages: z.number(),
-  page: z.number(),
-});
-export type RecordList = z.infer<typeof listAnswer>;
 
 export interface ListQuery {
   q?: string;
@@ -36,121 +38,69 @@ export interface ListQuery {
 const base = (model: string) => `${ADMIN}/${model}`;
 
 export function listRecords(t: Transport, model: string, query: ListQuery = {}): Promise<RecordList> {
-  return t.post(base(model), listAnswer, query);
+  return t.post(base(model), recordListAnswerSchema, query);
 }
 
 export async function getRecord(t: Transport, model: string, id: number): Promise<AdminRecord> {
-  return (await t.post(`${base(model)}/${id}`, recordAnswer, {})).data;
+  return (await t.post(`${base(model)}/${id}`, recordAnswerSchema, {})).data;
 }
 
 export async function createRecord(t: Transport, model: string, fields: object): Promise<AdminRecord> {
-  return (await t.post(`${base(model)}/create`, recordAnswer, fields)).data;
+  return (await t.post(`${base(model)}/create`, recordAnswerSchema, fields)).data;
 }
 
 /** Only the fields sent change. */
 export async function updateRecord(t: Transport, model: string, id: number, fields: object): Promise<AdminRecord> {
-  return (await t.post(`${base(model)}/update`, recordAnswer, { ...fields, id })).data;
+  return (await t.post(`${base(model)}/update`, recordAnswerSchema, { ...fields, id })).data;
 }
 
 export async function deleteRecord(t: Transport, model: string, id: number): Promise<void> {
-  await t.post(`${base(model)}/delete`, z.object({ data: z.object({ id: z.number() }) }), { id });
+  await t.post(`${base(model)}/delete`, deletedAnswerSchema, { id });
 }
 
 export async function setRecordEnabled(t: Transport, model: string, id: number, enabled: boolean) {
-  return (await t.post(`${base(model)}/${enabled ? "enable" : "disable"}`, recordAnswer, { id })).data;
+  return (await t.post(`${base(model)}/${enabled ? "enable" : "disable"}`, recordAnswerSchema, { id })).data;
 }
-
-const imageAnswer = z.object({ hash: z.string(), url: z.string() });
-const uploadAnswer = z.object({
-  data: z.object({
-    kind: z.enum(["image", "file", "video"]),
-    key: z.string(),
-    uuid: z.string(),
-    name: z.string(),
-    image: imageAnswer.nullish(),
-  }),
-});
-export type Upload = z.infer<typeof uploadAnswer>["data"];
 
 /** One file to the CMS (multipart); the CMS decides its kind from its bytes and refuses others (415). */
 export async function uploadFile(t: Transport, file: File): Promise<Upload> {
   const form = new FormData();
   form.set("file", file, file.name || "file");
-  return (await t.postForm(`${ADMIN}/upload`, uploadAnswer, form)).data;
+  return (await t.postForm(`${ADMIN}/upload`, uploadAnswerSchema, form)).data;
 }
 
 /** Attaches an uploaded image to a product's or gallery's photos. */
 export async function addPhoto(t: Transport, model: string, id: number, upload: Upload): Promise<AdminRecord> {
   const body = { id, model, uuid: upload.uuid, name: upload.name, key: upload.key };
-  return (await t.post(`${base(model)}/addPhoto`, recordAnswer, body)).data;
+  return (await t.post(`${base(model)}/addPhoto`, recordAnswerSchema, body)).data;
 }
 
 /** A gallery's photos in a new order. */
 export async function orderGallery(t: Transport, id: number, photoIds: number[]): Promise<AdminRecord> {
-  return (await t.post(`${base("gallery")}/order`, recordAnswer, { id, photo_ids: photoIds })).data;
+  return (await t.post(`${base("gallery")}/order`, recordAnswerSchema, { id, photo_ids: photoIds })).data;
 }
 
 /** Re-parents a group (and its subtree) under `parentId` (null: a root) at `position` among its siblings. */
 export async function moveGroup(t: Transport, id: number, parentId: number | null, position: number) {
-  return (await t.post(`${ADMIN}/group/move`, recordAnswer, { id, parent_id: parentId, position })).data;
+  return (await t.post(`${ADMIN}/group/move`, recordAnswerSchema, { id, parent_id: parentId, position })).data;
 }
-
-const settingsAnswer = z.object({ data: z.object({ settings: z.record(z.unknown()) }).passthrough() });
 
 /** The site's settings (the Domain's `settings`). */
 export async function getDomain(t: Transport): Promise<Record<string, unknown>> {
-  return (await t.post(`${ADMIN}/domain`, settingsAnswer, {})).data.settings;
+  return (await t.post(`${ADMIN}/domain`, domainAnswerSchema, {})).data.settings;
 }
 
 export async function updateDomain(t: Transport, settings: Record<string, unknown>) {
-  return (await t.post(`${ADMIN}/domain/update`, settingsAnswer, { settings })).data.settings;
+  return (await t.post(`${ADMIN}/domain/update`, domainAnswerSchema, { settings })).data.settings;
 }
-
-const person = z.object({ id: z.number(), name: z.string() }).nullish();
-
-export const auditEntrySchema = z.object({
-  id: z.number(),
-  at: z.string(),
-  user: person,
-  model: z.string(),
-  record_id: z.union([z.number(), z.string()]).nullish(),
-  action: z.string(),
-  before: z.unknown().optional(),
-  after: z.unknown().optional(),
-});
-export type AuditEntry = z.infer<typeof auditEntrySchema>;
-
-const auditAnswer = z.object({
-  data: z.array(auditEntrySchema),
-  num_pages: z.number().default(1),
-  page: z.number().default(1),
-});
 
 export function listAudit(t: Transport, query: { model?: string; record_id?: number; page?: number }) {
-  return t.post(`${ADMIN}/audit`, auditAnswer, query);
+  return t.post(`${ADMIN}/audit`, auditAnswerSchema, query);
 }
-
-export const submissionSchema = z
-  .object({
-    id: z.number(),
-    created_at: z.string().nullish(),
-    form_id: z.number().nullish(),
-    form: z.object({ id: z.number(), name: z.string() }).nullish(),
-    status: z.string().nullish(),
-    answers: z.unknown().optional(),
-  })
-  .passthrough();
-export type FormSubmission = z.infer<typeof submissionSchema>;
-
-const submissionsAnswer = z.object({
-  data: z.array(submissionSchema),
-  num_pages: z.number().default(1),
-  page: z.number().default(1),
-});
 
 /** One page of a form's submissions, newest first. */
 export function listSubmissions(t: Transport, formId: number, page = 1) {
-  return t.post(`${ADMIN}/form/${formId}/submissions`, submissionsAnswer, { page });
+  return t.post(`${ADMIN}/form/${formId}/submissions`, submissionsAnswerSchema, { page });
 }
 
 /** The form's submissions as the CMS writes them in CSV (a `text/csv` answer reaches us as `{ text }`). */
@@ -158,21 +108,8 @@ export async function submissionsCsv(t: Transport, formId: number): Promise<stri
   return (await t.post(`${ADMIN}/form/${formId}/submissions.csv`, z.object({ text: z.string() }), {})).text;
 }
 
-const dashboardAnswer = z.object({
-  data: z.object({
-    submissions: z.array(submissionSchema).default([]),
-    vouchers_this_month: z.object({ count: z.number(), cents: z.number() }).default({ count: 0, cents: 0 }),
-    orders_to_fulfil: z.number().nullish(),
-    scheduled: z
-      .array(z.object({ page_id: z.number(), name: z.string(), publish_at: z.string().nullable() }))
-      .default([]),
-    audit: z.array(auditEntrySchema).default([]),
-  }),
-});
-export type Dashboard = z.infer<typeof dashboardAnswer>["data"];
-
 export async function dashboard(t: Transport): Promise<Dashboard> {
-  return (await t.post(`${ADMIN}/dashboard`, dashboardAnswer, {})).data;
+  return (await t.post(`${ADMIN}/dashboard`, dashboardAnswerSchema, {})).data;
 }
 
 /**

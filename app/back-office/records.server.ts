@@ -1,5 +1,6 @@
 import { data } from "@remix-run/node";
 
+import type { AdminRecord } from "@contract/admin";
 import type { Transport } from "~/lib/api/transport.server";
 import { translator } from "~/lib/browser-i18n";
 import { redirectWithToast } from "~/lib/forms.server";
@@ -8,7 +9,7 @@ import { cacheControl } from "~/shared/cache-control";
 
 import { backOfficeMessages } from "./messages.server";
 import { modelSpec } from "./models";
-import { type AdminRecord, listRecords } from "./records-api.server";
+import { listRecords } from "./records-api.server";
 
 /** The model a route names, or the 404 page. */
 export function requireModel(name: string | undefined) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { blockSchema, pageBlockSchema, rowSchema } from "~/lib/api/schemas";
+import { blockSchema, pageBlockSchema, rowSchema } from "@contract/pages";
 
 import { diffDocs } from "./revision-diff";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { zonedInstant } from "~/lib/time-zone";
+import { zonedInstant } from "@contract/site-clock";
 
 import type { FieldDescriptor } from "./editor-types";
 

@@ -1,8 +1,8 @@
+import { siteTimeZone } from "@contract/site-clock";
 import { getSettings } from "~/lib/api/site.server";
 import type { Transport } from "~/lib/api/transport.server";
-import { siteTimeZone } from "~/lib/time-zone";
 
-/** The site's time zone, where the back-office shows and reads every time (app/lib/time-zone.ts). */
+/** The site's time zone, where the back-office shows and reads every time (cms/contract/site-clock.ts). */
 export async function siteZone(transport: Transport) {
   return siteTimeZone((await getSettings(transport)).time_zone);
 }

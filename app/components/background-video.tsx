@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 
+import type { Image } from "@contract/media";
 import { enhance } from "~/enhancers/names";
-import type { Image } from "~/lib/api/schemas";
 
 import { PauseButton } from "./pause-button";
 

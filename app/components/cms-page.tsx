@@ -1,7 +1,7 @@
 import { useLocation, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 
-import type { Page } from "~/lib/api/schemas";
+import type { Page } from "@contract/pages";
 import type { EnhancerAsset } from "~/lib/enhancers.server";
 import { PageView } from "~/page-builder/page-view";
 

@@ -1,7 +1,7 @@
 import type { CSSProperties } from "react";
 import { useState } from "react";
 
-import type { Image as ImageRecord } from "~/lib/api/schemas";
+import type { Image as ImageRecord } from "@contract/media";
 
 /** Widths the image service offers (its API contract); a srcset never asks for another. */
 const OFFERED_WIDTHS = [200, 300, 400, 600, 800, 1000, 1200, 1600, 1920];

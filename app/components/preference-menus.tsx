@@ -2,8 +2,8 @@ import { Link, useLocation, useMatches, useNavigate } from "@remix-run/react";
 import type { MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 
-import { LANGUAGES } from "~/i18n";
-import type { Page } from "~/lib/api/schemas";
+import { LANGUAGES } from "@contract/languages";
+import type { Page } from "@contract/pages";
 import { tabsAnchor } from "~/page-builder/tabs";
 
 type Theme = "light" | "dark" | "system";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { formFieldsOf } from "../page-builder/widgets/form/definition";
+import { formFields } from "@contract/form-fields";
+
 import { leadingZeroBits, maskDate, solveCaptcha, suggestPassword } from "./form";
 import { checkAnswers } from "./lib/form-check";
 
@@ -34,7 +35,7 @@ describe("the form enhancer", () => {
 });
 
 describe("conform in the browser", () => {
-  const fields = formFieldsOf({
+  const fields = formFields({
     questions: [
       { id: 1, name: "name", label: "Name", required: true, field_type: "text" },
       { id: 2, name: "email", label: "Email", required: true, field_type: "email" },

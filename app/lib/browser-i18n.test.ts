@@ -3,7 +3,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import i18next from "i18next";
 import { describe, expect, it } from "vitest";
 
-import { i18n as settings, LANGUAGES } from "~/i18n";
+import { LANGUAGES } from "@contract/languages";
+import { i18n as settings } from "~/i18n";
 
 import { createBrowserI18n } from "./browser-i18n";
 

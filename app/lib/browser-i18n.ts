@@ -1,7 +1,6 @@
 import type { i18n as I18next } from "i18next";
 
-/** Languages written right to left (i18next's list, cut to base codes a site may use). */
-const RIGHT_TO_LEFT = new Set(["ar", "arc", "ckb", "dv", "fa", "he", "iw", "ps", "sd", "ug", "ur", "yi", "ji"]);
+import { textDirection } from "@contract/languages";
 
 type Messages = Record<string, unknown>;
 type Options = Record<string, unknown>;
@@ -71,7 +70,7 @@ export function createBrowserI18n(lng: string, messages: Messages): I18next {
     loadLanguages: (_lng: unknown, done?: () => void) => done?.(),
     on: noop,
     off: noop,
-    dir: (code: string = lng) => (RIGHT_TO_LEFT.has(code.split("-")[0].toLowerCase()) ? "rtl" : "ltr"),
+    dir: (code: string = lng) => textDirection(code),
   };
   // The stand-in has the part of i18next's interface that the site's browser code reaches; the
   // type cannot follow from an object this small, so it is asserted here, once.

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 
+import type { Page } from "@contract/pages";
 import { contentSecurityPolicy } from "~/host/security-headers.server";
 
-import type { Page } from "./api/schemas";
 import { embedCspSources, embedOrigins, sanitizePage } from "./cms-html.server";
 
 const directive = (csp: string, name: string) =>

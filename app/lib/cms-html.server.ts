@@ -3,16 +3,15 @@
  * allowlist the embedded CMS also applies when content is saved. Server-only, so sanitize-html
  * never reaches a browser bundle; views receive HTML that is already clean.
  */
-import type { CspSources } from "~/host/security-headers.server";
-
-import type { Page } from "./api/schemas";
 import {
   embedOrigins,
   sanitizeBlockVariables,
   sanitizeCmsHtml,
   sanitizePageContent,
   sanitizeRows,
-} from "./cms-html-allowlist.server";
+} from "@contract/html-allowlist";
+import type { Page } from "@contract/pages";
+import type { CspSources } from "~/host/security-headers.server";
 
 export { embedOrigins, sanitizeCmsHtml };
 

@@ -2,6 +2,10 @@ import type { AppLoadContext } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
 
+import type { Product } from "@contract/catalogue";
+import type { Page } from "@contract/pages";
+import type { InitialData } from "@contract/site";
+import { siteTimeZone } from "@contract/site-clock";
 import { loadFrameMedia } from "~/page-builder/frame-media.server";
 import {
   itemView,
@@ -22,7 +26,6 @@ import { cacheControl } from "~/shared/cache-control";
 
 import { isUpstreamError } from "./api/errors";
 import { getPage } from "./api/pages.server";
-import type { InitialData, Page, Product } from "./api/schemas";
 import { getInitialData, getSettings } from "./api/site.server";
 import { requireMember } from "./auth.server";
 import { embedOrigins, sanitizePage } from "./cms-html.server";
@@ -33,7 +36,6 @@ import { getI18n } from "./i18n.server";
 import { siteOrigin } from "./origin.server";
 import { hasSessionCookie } from "./session.server";
 import type { ProductFacts } from "./structured-data";
-import { siteTimeZone } from "./time-zone";
 import { parseUrl, safeRedirectPath } from "./url";
 
 /** A page path the site will look up: bounded, with no control characters. */

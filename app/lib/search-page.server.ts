@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 
-import { MAX_QUERY_LENGTH, searchSite } from "~/lib/api/search.server";
+import { MAX_QUERY_LENGTH } from "@contract/search";
+import { searchSite } from "~/lib/api/search.server";
 import { getInitialData, getSettings } from "~/lib/api/site.server";
 import { pageCacheControl } from "~/lib/cms-page.server";
 import { getI18n } from "~/lib/i18n.server";

@@ -1,4 +1,5 @@
-import type { Settings, SitemapEntry } from "./api/schemas";
+import type { Settings, SitemapEntry } from "@contract/site";
+
 import { brandCardPath, shareImageMeta } from "./share-image";
 import { structuredData } from "./structured-data";
 

@@ -1,4 +1,5 @@
-import type { Settings } from "./api/schemas";
+import type { Settings } from "@contract/site";
+
 import type { HeadSettings } from "./seo";
 
 const SOCIAL_KEYS = [

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import type { Widget } from "~/lib/api/schemas";
-import { blockSchema, pageSchema, rowSchema } from "~/lib/api/schemas";
+import type { Widget } from "@contract/pages";
+import { blockSchema, pageSchema, rowSchema } from "@contract/pages";
 import { seedPage } from "~/lib/api/seed-fallback.server";
 import { render } from "~/test/render";
 

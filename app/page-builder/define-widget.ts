@@ -2,8 +2,9 @@ import type { ComponentType, ReactElement } from "react";
 import { createElement } from "react";
 import type { z } from "zod";
 
+import type { Image } from "@contract/media";
+import type { Widget } from "@contract/pages";
 import type { EnhancerName } from "~/enhancers/names";
-import type { Image, Widget } from "~/lib/api/schemas";
 
 import { pageCount, type Paging } from "./paging/paging";
 import type { WidgetEnv, WidgetLoadContext } from "./types";

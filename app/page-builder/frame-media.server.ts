@@ -1,5 +1,5 @@
+import type { Page } from "@contract/pages";
 import { getImageByHash, getVideo, imageHash } from "~/lib/api/media.server";
-import type { Page } from "~/lib/api/schemas";
 import type { Transport } from "~/lib/api/transport.server";
 
 import type { FrameMedia } from "./frame-media";

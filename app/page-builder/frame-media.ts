@@ -1,5 +1,5 @@
+import type { Image } from "@contract/media";
 import type { EnhancerName } from "~/enhancers/names";
-import type { Image } from "~/lib/api/schemas";
 
 /** A frame's loaded background media: an image, or a video with its slate (poster) image. */
 export interface FrameMedia {

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
+import type { Widget } from "@contract/pages";
+import { pageSchema } from "@contract/pages";
 import { UpstreamError } from "~/lib/api/errors";
-import type { Widget } from "~/lib/api/schemas";
-import { pageSchema } from "~/lib/api/schemas";
 import { seedPage } from "~/lib/api/seed-fallback.server";
 import type { Transport } from "~/lib/api/transport.server";
 import { chair, table, tables } from "~/test/catalogue-fixtures";

@@ -1,6 +1,6 @@
+import type { Page, Widget } from "@contract/pages";
 import type { EnhancerName } from "~/enhancers/names";
 import { isCircuitOpen } from "~/lib/api/errors";
-import type { Page, Widget } from "~/lib/api/schemas";
 
 import type { ItemHead, RegisteredWidget } from "./define-widget";
 import { frameEnhancers, frameKey } from "./frame-media";

@@ -1,4 +1,4 @@
-import type { PageBlock, Widget } from "~/lib/api/schemas";
+import type { PageBlock, Widget } from "@contract/pages";
 
 /** A page block rendered as the widget its template names, with its variables as fields. */
 export function pageBlockWidget(pb: PageBlock): Widget {

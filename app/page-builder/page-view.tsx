@@ -1,4 +1,4 @@
-import type { Page } from "~/lib/api/schemas";
+import type { Page } from "@contract/pages";
 
 import type { FrameMedia } from "./frame-media";
 import { frameKey } from "./frame-media";

@@ -1,4 +1,4 @@
-import type { Page, Widget } from "~/lib/api/schemas";
+import type { Page, Widget } from "@contract/pages";
 
 import type { ItemHead, PhotoSet } from "./define-widget";
 import { getWidget } from "./registry";

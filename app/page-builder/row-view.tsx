@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { Fragment } from "react";
 
-import type { Block, Row } from "~/lib/api/schemas";
+import type { Block, Row } from "@contract/pages";
 
 import type { FrameMedia } from "./frame-media";
 import { frameKey } from "./frame-media";

@@ -1,4 +1,4 @@
-import type { Widget } from "~/lib/api/schemas";
+import type { Widget } from "@contract/pages";
 import { type ShareImage, sharePathOf } from "~/lib/share-image";
 
 import type { ItemHead } from "./define-widget";

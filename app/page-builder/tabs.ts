@@ -1,4 +1,4 @@
-import type { Block, Row } from "~/lib/api/schemas";
+import type { Block, Row } from "@contract/pages";
 
 /**
  * Tabs rows, as far as the rest of the site needs them without their view: which blocks a row

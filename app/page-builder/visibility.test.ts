@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { pageSchema } from "~/lib/api/schemas";
+import { pageSchema } from "@contract/pages";
 
 import {
   isBlockVisible,

@@ -1,5 +1,5 @@
-import type { Page, PageBlock, Widget } from "~/lib/api/schemas";
-import { zonedInstant } from "~/lib/time-zone";
+import type { Page, PageBlock, Widget } from "@contract/pages";
+import { zonedInstant } from "@contract/site-clock";
 
 function time(value: unknown) {
   if (typeof value !== "string" || !value) return null;

@@ -1,7 +1,7 @@
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 
-import type { Image } from "~/lib/api/schemas";
+import type { Image } from "@contract/media";
 
 import type { FrameMedia } from "./frame-media";
 import { backgroundClass, frameAnimation, frameAttributes, hasFrame, WidgetFrame } from "./widget-frame";

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 
-import type { Widget } from "~/lib/api/schemas";
+import type { Widget } from "@contract/pages";
 
 import { getWidget } from "./registry";
 import type { WidgetEnv } from "./types";

@@ -3,9 +3,9 @@ import { data } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
+import type { Widget } from "@contract/pages";
 import { useNonce } from "~/components/nonce";
 import { PageEnhancers } from "~/components/page-enhancers";
-import type { Widget } from "~/lib/api/schemas";
 import { enhancerAssets } from "~/lib/enhancers.server";
 import { withRootMeta } from "~/lib/meta";
 import { loadWidgetData, pageEnhancers, pageNeedsBrowser } from "~/page-builder/loaders.server";

@@ -4,8 +4,10 @@ import { data, redirect } from "@remix-run/node";
 import type { TFunction } from "i18next";
 import { z } from "zod";
 
+import type { FormField } from "@contract/form-fields";
+import { answerFields, formFields } from "@contract/form-fields";
+import type { CaptchaAnswer, Form } from "@contract/forms";
 import { isUpstreamError } from "~/lib/api/errors";
-import type { CaptchaAnswer, Form } from "~/lib/api/forms.server";
 import { getForm, submitForm } from "~/lib/api/forms.server";
 import { readProtectedForm } from "~/lib/csrf.server";
 import { readSubmission, redirectWithToast } from "~/lib/forms.server";
@@ -13,8 +15,6 @@ import { translatorFor } from "~/lib/member-forms.server";
 import { siteOrigin } from "~/lib/origin.server";
 import { safeRedirectPath } from "~/lib/url";
 import type { Visitor } from "~/lib/visitor.server";
-import type { FormField } from "~/page-builder/widgets/form/definition";
-import { answerFields, formFieldsOf } from "~/page-builder/widgets/form/definition";
 import { buildFormSchema } from "~/page-builder/widgets/form/schema";
 import { META } from "~/page-builder/widgets/form/view";
 import { cacheControl } from "~/shared/cache-control";
@@ -181,7 +181,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (!error.unavailable) throw new Response("Not Found", { status: 404 });
     return redirectWithToast(visitor, back, { kind: "error", message: t("forms.errors.unavailable") });
   }
-  const fields = formFieldsOf(form);
+  const fields = formFields(form);
   const { submission } = await readSubmission(request, context, submissionSchema(fields));
   const back = safeRedirectPath(submission.payload[META.redirectTo]);
   const ctx: Ctx = { request, context, visitor, formId: form.id, fields, back };

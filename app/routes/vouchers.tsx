@@ -8,9 +8,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 
+import { base64Address } from "@contract/payments";
 import { isUpstreamError } from "~/lib/api/errors";
 import { getPage } from "~/lib/api/pages.server";
-import { base64Url, payNow, redeemVoucher } from "~/lib/api/vouchers.server";
+import { payNow, redeemVoucher } from "~/lib/api/vouchers.server";
 import { readSubmission, redirectWithToast } from "~/lib/forms.server";
 import { gatewayAddress } from "~/lib/gateway.server";
 import { translatorFor } from "~/lib/member-forms.server";
@@ -106,7 +107,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       theme_id: input.theme_id,
       amount,
       email: input.email,
-      url: base64Url(`${siteOrigin(request, context)}${page}`),
+      url: base64Address(`${siteOrigin(request, context)}${page}`),
     });
     const to = answer.success ? gatewayAddress(answer.payment, request, context) : null;
     if (!to) return back({ "": [answer.message && !answer.success ? answer.message : "voucher.errors.failed"] });

@@ -1,4 +1,4 @@
-import type { Widget } from "~/lib/api/schemas";
+import type { Widget } from "@contract/pages";
 
 /**
  * The style guide's widgets (/demo_asdf, decision 072): every widget type with fields as an

@@ -1,4 +1,6 @@
-import type { Group, Image, Product } from "~/lib/api/schemas";
+import type { Product } from "@contract/catalogue";
+import type { Group } from "@contract/groups";
+import type { Image } from "@contract/media";
 
 /** Categories and products for the catalogue widgets' tests. */
 

@@ -1,6 +1,6 @@
-import type { Person } from "~/lib/api/people.server";
-import type { Widget } from "~/lib/api/schemas";
-import type { Testimonial } from "~/lib/api/testimonials.server";
+import type { Person } from "@contract/content";
+import type { Testimonial } from "@contract/content";
+import type { Widget } from "@contract/pages";
 
 import type { RecordedCall } from "./recording-transport";
 import { testImage } from "./test-images";

@@ -1,5 +1,5 @@
-import type { Gallery, GalleryImage, GallerySummary } from "~/lib/api/galleries.server";
-import type { Widget } from "~/lib/api/schemas";
+import type { Gallery, GalleryImage, GallerySummary } from "@contract/galleries";
+import type { Widget } from "@contract/pages";
 
 import { testVariant } from "./test-images";
 

@@ -1,4 +1,4 @@
-import type { Image } from "~/lib/api/schemas";
+import type { Image } from "@contract/media";
 
 /** An image record as the image service gives it, for widget tests: every format at one aspect and width. */
 export const testVariant = (hash: string, aspect: string, width: number, height: number) => ({

@@ -1,4 +1,4 @@
-import type { Widget } from "~/lib/api/schemas";
+import type { Widget } from "@contract/pages";
 import type { Transport } from "~/lib/api/transport.server";
 import type { WidgetDefinition } from "~/page-builder/define-widget";
 import { loadWidgetData } from "~/page-builder/loaders.server";

@@ -1,4 +1,4 @@
-import type { Widget } from "~/lib/api/schemas";
+import type { Widget } from "@contract/pages";
 import type { WidgetEnv } from "~/page-builder/types";
 import { WidgetView } from "~/page-builder/widget-view";
 

@@ -5,6 +5,10 @@
 import { and, asc, count, eq } from "drizzle-orm";
 import { z } from "zod";
 
+import type { NewAddress } from "../contract/accounts";
+import { addressSchema as addressRecordSchema } from "../contract/accounts";
+import type { Accepts } from "../contract/answer";
+import { answer } from "../contract/answer";
 import type { Db } from "../db/client";
 import { addresses, users } from "../db/schema";
 import { ApiError } from "./errors";
@@ -38,7 +42,7 @@ export const addressSchema = z.object({
 export type AddressInput = z.infer<typeof addressSchema>;
 
 export function addressJson(a: AddressRow) {
-  return {
+  return answer(addressRecordSchema, {
     id: a.id,
     display_name: a.displayName,
     first_name: a.firstName,
@@ -53,7 +57,7 @@ export function addressJson(a: AddressRow) {
     state: a.state,
     country: a.country,
     enabled: a.enabled,
-  };
+  });
 }
 
 export type AddressJson = ReturnType<typeof addressJson>;
@@ -119,3 +123,6 @@ export async function setAddressEnabled(db: Db, userId: number, id: number, enab
     return addressJson(row);
   });
 }
+
+/** What the site sends to create an address (the contract's NewAddress) is what this reads. */
+export type _SiteAddressBody = Accepts<typeof addressSchema, NewAddress>;

@@ -7,6 +7,8 @@ import { type Context, Hono } from "hono";
 import { z } from "zod";
 
 import type { CmsEnv } from "../context";
+import type { SignUp } from "../contract/accounts";
+import type { Accepts } from "../contract/answer";
 import type { Mailer } from "../mail/mailer";
 import {
   asksDateOfBirth,
@@ -145,3 +147,6 @@ export function codeRoutes(mailer: Mailer) {
 
   return routes;
 }
+
+/** What the site's sign-up form sends (the contract's SignUp) is what this reads. */
+export type _SiteSignUpBody = Accepts<ReturnType<typeof registerLinkSchema>, SignUp>;

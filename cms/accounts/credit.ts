@@ -4,6 +4,7 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 
+import { centsToDollars } from "../contract/formats";
 import type { Db } from "../db/client";
 import { creditEntries } from "../db/schema";
 
@@ -37,8 +38,4 @@ export async function creditBalanceCents(db: Db, userId: number, supplierId: num
 /** The member's balance with a supplier, in dollars with 2 decimals (a number). */
 export async function creditBalance(db: Db, userId: number, supplierId: number): Promise<number> {
   return centsToDollars(await creditBalanceCents(db, userId, supplierId));
-}
-
-export function centsToDollars(cents: number): number {
-  return Math.round(cents) / 100;
 }

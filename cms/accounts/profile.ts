@@ -12,13 +12,17 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { z } from "zod";
 
+import type { ProfileUpdate } from "../contract/accounts";
+import type { ProfileEditSetting } from "../contract/accounts";
+import type { Accepts } from "../contract/answer";
+import { LANGUAGE_CODES } from "../contract/languages";
 import type { Db } from "../db/client";
 import { users } from "../db/schema";
 import { storeImage } from "../media/store";
 import { ApiError } from "./errors";
 import { hashPassword } from "./passwords";
 import { revokeOtherFamilies } from "./tokens";
-import { type AccountSettings, accountSettings, LANGUAGE_CODES, normaliseEmail, type ProfileEditFlag } from "./users";
+import { type AccountSettings, accountSettings, normaliseEmail } from "./users";
 import { isoDate, memberText, phoneField } from "./validation";
 
 type UserRow = typeof users.$inferSelect;
@@ -77,7 +81,7 @@ const FIELDS = {
   facebook_link: ["facebookLink", "profile_edit_facebook"],
   club_additional_member: ["clubAdditionalMember", "profile_edit_club_additional_member"],
   language: ["language", null],
-} as const satisfies Record<string, readonly [keyof UserRow, ProfileEditFlag | null]>;
+} as const satisfies Record<string, readonly [keyof UserRow, ProfileEditSetting | null]>;
 
 const NOT_ALLOWED = "may not be changed";
 
@@ -185,3 +189,6 @@ export async function setProfileImage(
   if (!updated) throw new ApiError(401, "Invalid token", { code: "TOKEN_INVALID" });
   return updated;
 }
+
+/** What the site's profile form sends (the contract's ProfileUpdate) is what this reads. */
+export type _SiteProfileBody = Accepts<typeof profileSchema, ProfileUpdate>;

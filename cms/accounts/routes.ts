@@ -7,6 +7,8 @@ import { Hono } from "hono";
 import { z } from "zod";
 
 import type { CmsEnv } from "../context";
+import { accountAnswerSchema, authUserAnswerSchema, creditAnswerSchema } from "../contract/accounts";
+import { answer } from "../contract/answer";
 import { imageParams } from "../lib/params";
 import { listAddresses } from "./addresses";
 import { creditBalance } from "./credit";
@@ -84,25 +86,31 @@ accountRoutes.get("/logout", requireUser, async (c) => {
   return c.json({ ok: true });
 });
 
-accountRoutes.get("/authUser", requireUser, async (c) => c.json({ user: await userJson(c.var.db, c.var.user) }));
+accountRoutes.get("/authUser", requireUser, async (c) =>
+  c.json(answer(authUserAnswerSchema, { user: await userJson(c.var.db, c.var.user) })),
+);
 
 accountRoutes.get("/myAccount", requireUser, async (c) => {
   const db = c.var.db;
   const user = c.var.user;
   const settings = await accountSettings(db);
   const { payment_to_user_id, ...shown } = settings;
-  return c.json({
-    user: await userJson(db, user),
-    addresses: await listAddresses(db, user.id),
-    credit_balance: await creditBalance(db, user.id, payment_to_user_id),
-    settings: shown,
-  });
+  return c.json(
+    answer(accountAnswerSchema, {
+      user: await userJson(db, user),
+      addresses: await listAddresses(db, user.id),
+      credit_balance: await creditBalance(db, user.id, payment_to_user_id),
+      settings: shown,
+    }),
+  );
 });
 
 accountRoutes.get("/creditBalance", requireUser, async (c) => {
   const q = parseQueryOr400(c, supplierSchema);
   const supplier = q.supplier ?? (await accountSettings(c.var.db)).payment_to_user_id;
-  return c.json({ balance: await creditBalance(c.var.db, c.var.user.id, supplier), supplier });
+  return c.json(
+    answer(creditAnswerSchema, { balance: await creditBalance(c.var.db, c.var.user.id, supplier), supplier }),
+  );
 });
 
 accountRoutes.post("/updateProfile", requireUser, async (c) => {

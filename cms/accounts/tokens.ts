@@ -16,6 +16,8 @@ import type { MiddlewareHandler } from "hono";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 
 import type { CmsEnv } from "../context";
+import { tokenAnswerSchema } from "../contract/accounts";
+import { answer } from "../contract/answer";
 import type { Db } from "../db/client";
 import { refreshTokens, users } from "../db/schema";
 import { ApiError } from "./errors";
@@ -112,12 +114,12 @@ export async function issueTokens(db: Db, input: IssueTokensInput): Promise<Toke
     createdAt: new Date(input.now),
     expiresAt: new Date(input.now + REFRESH_TOKEN_SECONDS * 1000),
   });
-  return {
+  return answer(tokenAnswerSchema, {
     access_token: await signAccessToken(input.secret, user, familyId, input.now),
     refresh_token: refreshToken,
     token_type: "Bearer",
     expires_in: ACCESS_TOKEN_SECONDS,
-  };
+  });
 }
 
 /** The outer statement's family column, qualified (drizzle leaves columns unqualified in an UPDATE). */

@@ -6,6 +6,8 @@
  */
 import { eq } from "drizzle-orm";
 
+import { PROFILE_EDIT_SETTINGS, type ProfileEditSetting, userSchema } from "../contract/accounts";
+import { answer } from "../contract/answer";
 import type { Db } from "../db/client";
 import { users } from "../db/schema";
 import { type ImageRecord, imageRecord, type ImageRecordOptions, imageUrl } from "../media/records";
@@ -14,47 +16,7 @@ import { getCurrentDomain } from "../site/service";
 
 type UserRow = typeof users.$inferSelect;
 
-/** The site's interface languages (app/i18n.ts; a test keeps the two in step): a member's mail language. */
-export const LANGUAGE_CODES = [
-  "en",
-  "ar",
-  "de",
-  "es",
-  "fr",
-  "id",
-  "it",
-  "ja",
-  "ka",
-  "ko",
-  "pl",
-  "pt-BR",
-  "ru",
-  "tr",
-  "uk",
-  "uz",
-  "vi",
-  "zh-CN",
-] as const;
-
-/** The profile-edit flags (spec section 5): each lets the member change its field(s); all off by default. */
-export const PROFILE_EDIT_FLAGS = [
-  "profile_edit_name",
-  "profile_edit_date_of_birth",
-  "profile_edit_drivers_licence",
-  "profile_edit_emergency_contact",
-  "profile_edit_company_name",
-  "profile_edit_company_phone",
-  "profile_edit_trading_name",
-  "profile_edit_abn",
-  "profile_edit_website",
-  "profile_edit_facebook",
-  "profile_edit_club_additional_member",
-  "profile_edit_addresses",
-] as const;
-
-export type ProfileEditFlag = (typeof PROFILE_EDIT_FLAGS)[number];
-
-export type AccountSettings = Record<ProfileEditFlag, boolean> & {
+export type AccountSettings = Record<ProfileEditSetting, boolean> & {
   change_date_of_birth: boolean;
   ask_date_of_birth: boolean;
   login_code_only: boolean;
@@ -69,7 +31,7 @@ export async function accountSettings(db: Db): Promise<AccountSettings> {
   const on = (name: string) => domain[name] === true;
   const supplier = Number(domain.payment_to_user_id);
   return {
-    ...(Object.fromEntries(PROFILE_EDIT_FLAGS.map((f) => [f, on(f)])) as Record<ProfileEditFlag, boolean>),
+    ...(Object.fromEntries(PROFILE_EDIT_SETTINGS.map((f) => [f, on(f)])) as Record<ProfileEditSetting, boolean>),
     change_date_of_birth: on("change_date_of_birth"),
     ask_date_of_birth: on("ask_date_of_birth"),
     login_code_only: on("login_code_only"),
@@ -84,7 +46,8 @@ export const DEFAULT_USER_IMAGE: ImageRecordOptions = { aspect: "1x1", width: 40
 /** The thumbnail's variant: square, 100 pixels. */
 const THUMBNAIL_WIDTH = 100;
 
-export interface UserJson {
+// A type, not an interface: the contract's passthrough schemas read it as an open record.
+export type UserJson = {
   id: number;
   email: string;
   first_name: string;
@@ -108,7 +71,7 @@ export interface UserJson {
   emergency_contact_phone: string;
   club_additional_member: string;
   language: string;
-}
+};
 
 /** The API's `user` object of a member (the image record at `image`'s aspect and width). */
 export async function userJson(
@@ -117,7 +80,7 @@ export async function userJson(
   image: ImageRecordOptions = DEFAULT_USER_IMAGE,
 ): Promise<UserJson> {
   const row = user.imageHash ? (await loadImageRows(db, [user.imageHash])).get(user.imageHash) : undefined;
-  return {
+  return answer(userSchema, {
     id: user.id,
     email: user.email,
     first_name: user.firstName,
@@ -141,7 +104,7 @@ export async function userJson(
     emergency_contact_phone: user.emergencyContactPhone,
     club_additional_member: user.clubAdditionalMember,
     language: user.language,
-  };
+  });
 }
 
 function withoutNullish<T extends object>(value: T): Partial<T> {

@@ -7,11 +7,12 @@ import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
 
 import { ApiError } from "../accounts/errors";
-import { PROFILE_EDIT_FLAGS } from "../accounts/users";
+import { PROFILE_EDIT_SETTINGS } from "../contract/accounts";
+import { embedOriginsSchema } from "../contract/html-allowlist";
+import { siteTimeZone } from "../contract/site-clock";
 import type { Db } from "../db/client";
 import { domains } from "../db/schema";
 import { apiPaths, type ContentChange } from "../events";
-import { embedOriginsSchema } from "../lib/cms-html";
 import { writeAudit } from "./audit";
 
 const flagKeys = [
@@ -22,7 +23,7 @@ const flagKeys = [
   "google_login",
   "ask_date_of_birth",
   "change_date_of_birth",
-  ...PROFILE_EDIT_FLAGS,
+  ...PROFILE_EDIT_SETTINGS,
 ] as const;
 
 const textKeys = [
@@ -40,14 +41,8 @@ const textKeys = [
   "club_additional_member_label",
 ] as const;
 
-const validTimeZone = (zone: string) => {
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-};
+/** A zone Intl knows (the site's clock takes it as it is, else falls back to Brisbane). */
+const validTimeZone = (zone: string) => siteTimeZone(zone) === zone;
 
 /** The known settings' types; every key is optional and others pass through. */
 export const settingsSchema = z

@@ -7,6 +7,8 @@ import { Hono } from "hono";
 import { z } from "zod";
 
 import type { CmsEnv } from "../context";
+import { imageListAnswerSchema } from "../contract/admin";
+import { answer } from "../contract/answer";
 import type { Db } from "../db/client";
 import { images } from "../db/schema";
 import { pagingOf } from "../lib/paginate";
@@ -56,6 +58,8 @@ export async function listImages(db: Db, body: z.infer<typeof imageListBody>) {
 /** `POST /image`: mounted under the admin routes, so only admins reach it. */
 export function imageRoutes() {
   const app = new Hono<CmsEnv>();
-  app.post("/image", async (c) => c.json(await listImages(c.var.db, await readBody(c, imageListBody))));
+  app.post("/image", async (c) =>
+    c.json(answer(imageListAnswerSchema, await listImages(c.var.db, await readBody(c, imageListBody)))),
+  );
   return app;
 }

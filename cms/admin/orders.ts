@@ -9,6 +9,8 @@ import { z } from "zod";
 
 import { ApiError } from "../accounts/errors";
 import type { CmsEnv } from "../context";
+import { shopOrderAnswerSchema, shopOrdersAnswerSchema } from "../contract/admin-sales";
+import { answer } from "../contract/answer";
 import type { Db } from "../db/client";
 import { orderItems, orders, payments, users } from "../db/schema";
 import { pagingOf } from "../lib/paginate";
@@ -93,10 +95,12 @@ export async function getShopOrder(db: Db, id: number) {
 /** `/order` (the list) and `/order/{id}` (one order). */
 export function orderRoutes() {
   const app = new Hono<CmsEnv>();
-  app.post("/order", async (c) => c.json(await listShopOrders(c.var.db, await readBody(c, listBody))));
+  app.post("/order", async (c) =>
+    c.json(answer(shopOrdersAnswerSchema, await listShopOrders(c.var.db, await readBody(c, listBody)))),
+  );
   app.post("/order/:id{[0-9]+}", async (c) => {
     await readBody(c, z.object({}).strict());
-    return c.json(await getShopOrder(c.var.db, idFromText(c.req.param("id")) ?? 0));
+    return c.json(answer(shopOrderAnswerSchema, await getShopOrder(c.var.db, idFromText(c.req.param("id")) ?? 0)));
   });
   return app;
 }

@@ -4,6 +4,13 @@ import { z } from "zod";
 
 import { ApiError } from "../accounts/errors";
 import type { CmsEnv } from "../context";
+import {
+  editedAnswerSchema,
+  previewAnswerSchema,
+  revisionAnswerSchema,
+  revisionsAnswerSchema,
+} from "../contract/admin-pages";
+import { answer } from "../contract/answer";
 import { idFromText, idSchema } from "../lib/params";
 import { docSchema } from "../pages/documents";
 import { readBody } from "./body";
@@ -20,32 +27,32 @@ export function pageDocRoutes(notify: Notify) {
 
   app.post("/page/saveDraft", async (c) => {
     const { id, doc } = await readBody(c, z.object({ id: idSchema, doc: docSchema }).strict());
-    return c.json({ data: await setDraft(c.var.db, id, doc, ctx(c)) });
+    return c.json(answer(editedAnswerSchema, { data: await setDraft(c.var.db, id, doc, ctx(c)) }));
   });
   app.post("/page/discardDraft", async (c) => {
     const { id } = await readBody(c, z.object({ id: idSchema }).strict());
-    return c.json({ data: await setDraft(c.var.db, id, null, ctx(c)) });
+    return c.json(answer(editedAnswerSchema, { data: await setDraft(c.var.db, id, null, ctx(c)) }));
   });
   app.post("/page/publish", async (c) => {
     const body = await readBody(c, z.object({ id: idSchema, publish_at: instant.optional() }).strict());
     const at = body.publish_at === undefined ? undefined : Date.parse(body.publish_at);
     const { page, change } = await publish(c.var.db, body.id, at, ctx(c));
     if (change) await notify(change);
-    return c.json({ data: page });
+    return c.json(answer(editedAnswerSchema, { data: page }));
   });
   app.post("/page/revisions", async (c) => {
     const { id } = await readBody(c, z.object({ id: idSchema }).strict());
-    return c.json({ data: await listRevisions(c.var.db, id) });
+    return c.json(answer(revisionsAnswerSchema, { data: await listRevisions(c.var.db, id) }));
   });
   app.post("/page/revision", async (c) => {
     const { id, revision } = await readBody(c, z.object({ id: idSchema, revision: idSchema }).strict());
-    return c.json({ data: await getRevision(c.var.db, id, revision) });
+    return c.json(answer(revisionAnswerSchema, { data: await getRevision(c.var.db, id, revision) }));
   });
   app.post("/page/restore", async (c) => {
     const { id, revision } = await readBody(c, z.object({ id: idSchema, revision: idSchema }).strict());
     const { page, change } = await restore(c.var.db, id, revision, ctx(c));
     await notify(change);
-    return c.json({ data: page });
+    return c.json(answer(editedAnswerSchema, { data: page }));
   });
   app.post("/page/preview", async (c) => {
     const body = await readBody(
@@ -60,7 +67,8 @@ export function pageDocRoutes(notify: Notify) {
         .strict(),
     );
     const asOf = body.as_of === undefined ? c.var.now : Date.parse(body.as_of);
-    return c.json({ data: await previewPage(c.var.db, body.id, { asOf, draft: body.draft, editing: body.editing }) });
+    const preview = await previewPage(c.var.db, body.id, { asOf, draft: body.draft, editing: body.editing });
+    return c.json(answer(previewAnswerSchema, { data: preview }));
   });
   app.post("/page/:id{[0-9]+}", async (c) => {
     const id = idFromText(c.req.param("id"));
@@ -68,7 +76,7 @@ export function pageDocRoutes(notify: Notify) {
     await readBody(c, z.object({}).strict());
     // The settings (the generic record) and the documents, in one answer.
     const [record, document] = await Promise.all([getRecord(c.var.db, page, id), pageDocument(c.var.db, id)]);
-    return c.json({ data: { ...record, ...document } });
+    return c.json(answer(editedAnswerSchema, { data: { ...record, ...document } }));
   });
   return app;
 }

@@ -7,10 +7,10 @@ import { asc, desc, eq, or, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 
 import { ApiError, validationError } from "../accounts/errors";
+import { embedOrigins, sanitizeCmsHtml } from "../contract/html-allowlist";
 import type { Db } from "../db/client";
 import { domains } from "../db/schema";
 import type { ContentChange } from "../events";
-import { embedOrigins, sanitizeCmsHtml } from "../lib/cms-html";
 import { pagingOf } from "../lib/paginate";
 import { writeAudit } from "./audit";
 import {

@@ -7,6 +7,14 @@ import { Hono } from "hono";
 import { z } from "zod";
 
 import type { CmsEnv } from "../context";
+import {
+  auditAnswerSchema,
+  dashboardAnswerSchema,
+  domainAnswerSchema,
+  submissionsAnswerSchema,
+  uploadAnswerSchema,
+} from "../contract/admin";
+import { answer } from "../contract/answer";
 import { idFromText, safeText } from "../lib/params";
 import { requireAdmin } from "./access";
 import { listAudit } from "./audit";
@@ -50,22 +58,22 @@ export function adminRoutes(options: AdminRoutesOptions) {
 
   app.post("/audit", async (c) => {
     const q = await readBody(c, auditBody);
-    return c.json(await listAudit(c.var.db, { ...q, pageSize: q.page_size }));
+    return c.json(answer(auditAnswerSchema, await listAudit(c.var.db, { ...q, pageSize: q.page_size })));
   });
   app.post("/domain", async (c) => {
     await readBody(c, z.object({}).strict());
-    return c.json({ data: await getDomain(c.var.db) });
+    return c.json(answer(domainAnswerSchema, { data: await getDomain(c.var.db) }));
   });
   app.post("/domain/update", async (c) => {
     const { settings } = await readBody(c, domainUpdateBody);
     const { data, change } = await updateDomain(c.var.db, settings, { now: c.var.now, userId: c.var.user.id });
     await options.notify(change);
-    return c.json({ data });
+    return c.json(answer(domainAnswerSchema, { data }));
   });
 
   app.post("/dashboard", async (c) => {
     await readBody(c, z.object({}).strict());
-    return c.json({ data: await dashboard(c.var.db, c.var.now) });
+    return c.json(answer(dashboardAnswerSchema, { data: await dashboard(c.var.db, c.var.now) }));
   });
   app.post("/form/:id{[0-9]+}/submissions", async (c) => {
     const q = await readBody(c, pagingBody);
@@ -73,7 +81,7 @@ export function adminRoutes(options: AdminRoutesOptions) {
       page: q.page,
       pageSize: q.page_size,
     });
-    return c.json(list);
+    return c.json(answer(submissionsAnswerSchema, list));
   });
   // GET too: a browser may download the export straight (with the admin's bearer token).
   app.on(["GET", "POST"], "/form/:id{[0-9]+}/submissions.csv", async (c) => {
@@ -86,7 +94,7 @@ export function adminRoutes(options: AdminRoutesOptions) {
   app.post("/upload", async (c) => {
     const { data, change } = await upload(c);
     if (change) await options.notify(change);
-    return c.json({ data });
+    return c.json(answer(uploadAnswerSchema, { data }));
   });
 
   // Before the generic records: `/page/{id}` is the editor's document, not the generic record.

@@ -7,9 +7,9 @@
 import { asc, desc, eq } from "drizzle-orm";
 
 import { ApiError } from "../accounts/errors";
+import { DISPLAY_KINDS, formFields } from "../contract/form-fields";
 import type { Db } from "../db/client";
 import { forms, formSubmissions } from "../db/schema";
-import { DISPLAY_TYPES, formFields } from "../forms/definition";
 import { paginate } from "../lib/paginate";
 
 async function formOf(db: Db, id: number) {
@@ -52,7 +52,7 @@ export function csvCell(value: unknown): string {
 /** Every submission of a form as CSV, oldest first, with the form's fields as columns. */
 export async function submissionsCsv(db: Db, formId: number) {
   const form = await formOf(db, formId);
-  const fields = formFields(form).filter((f) => !DISPLAY_TYPES.has(f.type) && f.type !== "password");
+  const fields = formFields(form).filter((f) => !DISPLAY_KINDS.has(f.kind) && f.kind !== "password");
   const rows = await db
     .select()
     .from(formSubmissions)

@@ -7,6 +7,8 @@ import { Hono } from "hono";
 import { z } from "zod";
 
 import type { CmsEnv } from "../context";
+import { liabilityAnswerSchema, soldVouchersAnswerSchema } from "../contract/admin-sales";
+import { answer } from "../contract/answer";
 import type { Db } from "../db/client";
 import { giftVouchers, voucherThemes } from "../db/schema";
 import { pagingOf } from "../lib/paginate";
@@ -59,10 +61,12 @@ export async function listVouchers(db: Db, query: z.infer<typeof listBody>) {
 /** `/voucher` (the list) and `/voucher/liability` (outstanding value by month, in dollars). */
 export function voucherRoutes() {
   const app = new Hono<CmsEnv>();
-  app.post("/voucher", async (c) => c.json(await listVouchers(c.var.db, await readBody(c, listBody))));
+  app.post("/voucher", async (c) =>
+    c.json(answer(soldVouchersAnswerSchema, await listVouchers(c.var.db, await readBody(c, listBody)))),
+  );
   app.post("/voucher/liability", async (c) => {
     await readBody(c, z.object({}).strict());
-    return c.json({ data: await voucherLiability(c.var.db) });
+    return c.json(answer(liabilityAnswerSchema, { data: await voucherLiability(c.var.db) }));
   });
   return app;
 }

@@ -5,6 +5,10 @@
  */
 import { and, asc, eq, gt, inArray } from "drizzle-orm";
 
+import { answer } from "../contract/answer";
+import { productSchema } from "../contract/catalogue";
+import { centsToDollars } from "../contract/formats";
+import { sitemapEntrySchema } from "../contract/site";
 import type { Db } from "../db/client";
 import { groups, productPhotos, products } from "../db/schema";
 import { type PageRequest, paginate } from "../lib/paginate";
@@ -42,7 +46,7 @@ async function serializeProducts(db: Db, rows: ProductRow[], groupRows: Catalogu
   );
   return rows.map((p) => {
     const group = groupRows.find((g) => g.id === p.groupId);
-    return {
+    return answer(productSchema, {
       id: p.id,
       name: p.name,
       slug: p.slug,
@@ -51,13 +55,13 @@ async function serializeProducts(db: Db, rows: ProductRow[], groupRows: Catalogu
       dimensions: p.dimensions,
       timber: p.timber,
       finish: p.finish,
-      price: p.priceCents / 100,
+      price: centsToDollars(p.priceCents),
       group: group ? { id: group.id, name: group.name, slug: group.slug } : null,
       photos: photos
         .filter((ph) => ph.productId === p.id && records.has(ph.imageHash))
         .map((ph) => ({ id: ph.id, image: records.get(ph.imageHash)! })),
       updated_at: p.updatedAt.toISOString(),
-    };
+    });
   });
 }
 
@@ -133,25 +137,27 @@ export async function catalogueSitemap(db: Db) {
       .where(eq(products.enabled, true))
       .orderBy(asc(products.groupId), asc(products.sortOrder)),
   ]);
-  const categories = groupRows.map((g) => ({
-    url: `/${g.url}`,
-    lastmod: g.updatedAt.toISOString(),
-    model: "group",
-    priority: 80,
-    seo_title: g.name,
-    seo_meta_description: g.metaDescription || textSummary(g.content),
-  }));
+  const categories = groupRows.map((g) =>
+    answer(sitemapEntrySchema, {
+      url: `/${g.url}`,
+      lastmod: g.updatedAt.toISOString(),
+      model: "group",
+      priority: 80,
+      seo_title: g.name,
+      seo_meta_description: g.metaDescription || textSummary(g.content),
+    }),
+  );
   const items = productRows.flatMap((p) => {
     const group = groupRows.find((g) => g.id === p.groupId);
     if (!group) return [];
-    const entry = {
+    const entry = answer(sitemapEntrySchema, {
       url: `/${group.url}/${p.slug}`,
       lastmod: p.updatedAt.toISOString(),
       model: "product",
       priority: 70,
       seo_title: p.name,
       seo_meta_description: textSummary(p.description),
-    };
+    });
     return [entry];
   });
   return [...categories, ...items];

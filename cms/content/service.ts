@@ -5,6 +5,8 @@
  */
 import { eq } from "drizzle-orm";
 
+import { answer } from "../contract/answer";
+import { faqSchema, personSchema, slideSchema, testimonialSchema } from "../contract/content";
 import type { Db } from "../db/client";
 import { faqs, people, photos, slides, testimonials } from "../db/schema";
 import { type GroupedPageRequest, pageOfGroup } from "../groups/service";
@@ -13,7 +15,7 @@ import { type ImageOptions, type ImageRecords, loadImageRecords, recordOf } from
 type SlideRow = typeof slides.$inferSelect;
 
 function serializeSlide(s: SlideRow, images: ImageRecords) {
-  return {
+  return answer(slideSchema, {
     id: s.id,
     group: s.groupId,
     heading: s.heading,
@@ -29,7 +31,7 @@ function serializeSlide(s: SlideRow, images: ImageRecords) {
     link: s.link,
     link_button_text: s.linkButtonText,
     link_target: s.linkTarget,
-  };
+  });
 }
 
 /** Slides of a slideshow group, a page at a time. */
@@ -96,15 +98,17 @@ export async function listTestimonials(db: Db, request: GroupedPageRequest, imag
         image,
       )
     : new Map();
-  const data = page.rows.map((t) => ({
-    id: t.id,
-    name: t.name,
-    title: t.title,
-    content: t.content,
-    image: recordOf(images, t.imageHash),
-    rating: t.rating !== null && t.rating >= 1 && t.rating <= 5 ? t.rating : null,
-    group: t.groupId,
-  }));
+  const data = page.rows.map((t) =>
+    answer(testimonialSchema, {
+      id: t.id,
+      name: t.name,
+      title: t.title,
+      content: t.content,
+      image: recordOf(images, t.imageHash),
+      rating: t.rating !== null && t.rating >= 1 && t.rating <= 5 ? t.rating : null,
+      group: t.groupId,
+    }),
+  );
   return { data, paging: page.paging };
 }
 
@@ -117,15 +121,17 @@ export async function listPeople(db: Db, request: GroupedPageRequest, image: Ima
     page.rows.map((r) => r.photoHash),
     image,
   );
-  const data = page.rows.map((p) => ({
-    id: p.id,
-    first_name: p.firstName,
-    last_name: p.lastName,
-    title: p.title,
-    description: p.description,
-    photo: recordOf(images, p.photoHash),
-    group: p.groupId,
-  }));
+  const data = page.rows.map((p) =>
+    answer(personSchema, {
+      id: p.id,
+      first_name: p.firstName,
+      last_name: p.lastName,
+      title: p.title,
+      description: p.description,
+      photo: recordOf(images, p.photoHash),
+      group: p.groupId,
+    }),
+  );
   return { data, paging: page.paging };
 }
 
@@ -133,6 +139,8 @@ export async function listPeople(db: Db, request: GroupedPageRequest, image: Ima
 export async function listFaqs(db: Db, request: GroupedPageRequest) {
   const page = await pageOfGroup(db, faqs, "Faq", request);
   if (!page) return null;
-  const data = page.rows.map((f) => ({ id: f.id, name: f.name, content: f.content, group: f.groupId }));
+  const data = page.rows.map((f) =>
+    answer(faqSchema, { id: f.id, name: f.name, content: f.content, group: f.groupId }),
+  );
   return { data, paging: page.paging };
 }

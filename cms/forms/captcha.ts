@@ -8,6 +8,8 @@
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 
+import { answer } from "../contract/answer";
+import { captchaSchema } from "../contract/forms";
 import type { Db } from "../db/client";
 import { rateLimits } from "../db/schema";
 
@@ -49,11 +51,11 @@ export function issueChallenge(
 ): Challenge {
   const payload: Payload = { f: formId, n: randomBytes(16).toString("base64url"), i: now, e: now + CAPTCHA_TTL_MS };
   const body = Buffer.from(JSON.stringify(payload)).toString("base64url");
-  return {
+  return answer(captchaSchema, {
     challenge: `${body}.${sign(secret, body)}`,
     difficulty,
     expires_at: new Date(payload.e).toISOString(),
-  };
+  });
 }
 
 /** How many leading zero bits a hash has. */

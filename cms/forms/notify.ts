@@ -4,10 +4,10 @@
  */
 import { asc, eq } from "drizzle-orm";
 
+import { formFields, senderEmail } from "../contract/form-fields";
 import type { Db } from "../db/client";
 import { domains, images } from "../db/schema";
 import type { Mailer } from "../mail/mailer";
-import { formFields, senderEmail } from "./definition";
 import { renderFormMail, signedWord, yesNo } from "./mail";
 import type { FormRow, SubmissionRow } from "./service";
 
@@ -50,13 +50,13 @@ export async function mailSubmission(
   const fields = formFields({ questions: submission.questions, data: form.data });
   const answers = (language: string | undefined) =>
     fields
-      .filter((f) => f.type !== "content" && f.type !== "submit" && f.type !== "password")
+      .filter((f) => f.kind !== "content" && f.kind !== "submit" && f.kind !== "password")
       .map((f) => {
         const value = String(submission.answers[f.name] ?? "");
         const shown =
-          f.type === "checkbox"
+          f.kind === "checkbox"
             ? yesNo(language, value === "1")
-            : f.type === "signature" && value
+            : f.kind === "signature" && value
               ? signedWord(language)
               : value;
         return { label: f.label || f.name, value: shown };

@@ -10,10 +10,12 @@ import { authClientAddress, rateLimitedError, takeRateLimit } from "../accounts/
 import { bearerToken, verifyAccessToken } from "../accounts/tokens";
 import { parseBody, parseQueryOr400 } from "../accounts/validation";
 import type { CmsEnv } from "../context";
+import type { Accepts } from "../contract/answer";
+import { MAX_SIGNATURE } from "../contract/form-fields";
+import type { FormSubmission } from "../contract/forms";
 import type { Mailer } from "../mail/mailer";
 import { registerFulfilment, startPayment } from "../payments/service";
 import { issueChallenge } from "./captcha";
-import { MAX_SIGNATURE } from "./definition";
 import { findForm, formAnswer, fulfilFormPayment, type StartFormPayment, submitForm } from "./service";
 
 /** Where submissions are posted, and their body's bound: a 2 MB signature and the other answers. */
@@ -128,3 +130,6 @@ export function formRoutes(options: FormRoutesOptions) {
 
   return routes;
 }
+
+/** What the site sends with a form's answers (the contract's FormSubmission) is what this reads. */
+export type _SiteSubmissionBody = Accepts<typeof submitBody, FormSubmission>;

@@ -8,12 +8,15 @@ import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 
 import { ApiError } from "../accounts/errors";
+import { answer } from "../contract/answer";
+import { type FormField, formFields, senderEmail } from "../contract/form-fields";
+import { centsToDollars } from "../contract/formats";
+import { formSchema, submitAnswerSchema } from "../contract/forms";
 import type { Db } from "../db/client";
 import { forms, formSubmissions, type users } from "../db/schema";
 import type { Mailer } from "../mail/mailer";
 import { type DescribedImage, describeImage, insertImage } from "../media/store";
 import { type CaptchaCheck, checkCaptcha, useChallenge } from "./captcha";
-import { type FormField, formFields, senderEmail } from "./definition";
 import { mailSubmission } from "./notify";
 import { validateSubmission } from "./validate";
 
@@ -25,18 +28,18 @@ export const DEFAULT_THANK_YOU = "Thank you: your form has been sent.";
 
 /** A form as `GET /form` answers it (decision 051): cost in dollars. */
 export function formAnswer(form: FormRow) {
-  return {
+  return answer(formSchema, {
     id: form.id,
     name: form.name,
     url: form.url,
     use_captcha: form.useCaptcha,
     must_be_logged_on: form.mustBeLoggedOn,
-    cost: Math.round(form.costCents) / 100,
+    cost: centsToDollars(form.costCents),
     questions: form.questions,
     data: form.data,
     version: form.version,
     thank_you: form.thankYou,
-  };
+  });
 }
 
 export async function findForm(db: Db, by: { id?: number; url?: string }): Promise<FormRow | null> {
@@ -125,7 +128,7 @@ async function signatureImage(
   fields: FormField[],
   values: Record<string, string>,
 ): Promise<{ name: string; image: DescribedImage } | null> {
-  const field = fields.find((f) => f.type === "signature" && values[f.name]);
+  const field = fields.find((f) => f.kind === "signature" && values[f.name]);
   if (!field) return null;
   const match = /^data:image\/(png|jpeg|svg\+xml);base64,(.*)$/s.exec(values[field.name]);
   const rejected = () => submitError("The given data was invalid", { [field.name]: ["must be a signature image"] });
@@ -152,11 +155,11 @@ async function existingAnswer(db: Db, form: FormRow, key: string): Promise<Submi
 
 function answerOf(form: FormRow, row: SubmissionRow): SubmitAnswer {
   const payment = row.status === "awaiting_payment" ? row.paymentUrl : undefined;
-  return {
+  return answer(submitAnswerSchema, {
     success: true,
     message: form.thankYou || DEFAULT_THANK_YOU,
     ...(typeof payment === "string" ? { payment } : {}),
-  };
+  });
 }
 
 /**

@@ -1,67 +1,41 @@
 /**
  * A submission checked against its form's fields (decision 054): required answers, types, min and
- * max, options; values normalised as stored (dates as YYYY-MM-DD, a checkbox as 1 or 0). Pure
- * code, checked with the site's schema against the cases of `validation-cases.json`.
+ * max, options; values normalised as stored (dates as YYYY-MM-DD, a checkbox as 1 or 0). The
+ * fields and the rules are the contract's (`cms/contract/form-fields.ts`), which the site's form
+ * schema uses too; both pass the cases of `cms/contract/form-validation-cases.json`. The messages
+ * are short English; the site shows its own translated ones.
  */
-import { DISPLAY_TYPES, type FormField, MAX_SIGNATURE, MAX_TEXT, MAX_TEXTAREA } from "./definition";
+import {
+  CHECKED,
+  DISPLAY_KINDS,
+  type FormField,
+  isEmail,
+  isPhone,
+  isSignature,
+  MAX_SIGNATURE,
+  MAX_TEXT,
+  MAX_TEXTAREA,
+  numberBounds,
+  parseDate,
+  parseDateTime,
+  parseTime,
+  readNumber,
+  UNCHECKED,
+} from "../contract/form-fields";
 
 export type SubmissionResult =
   { ok: true; values: Record<string, string> } | { ok: false; errors: Record<string, string[]> };
 
-const CHECKED = new Set(["1", "true", "on", "yes"]);
-const UNCHECKED = new Set(["", "0", "false", "off", "no"]);
-
-const EMAIL = /^[^\s@<>()[\],;:"]+@[^\s@<>()[\],;:"]+\.[^\s@<>()[\],;:"]+$/;
-const PHONE = /^[0-9+() .-]+$/;
-const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)$/;
-const SIGNATURE = /^data:image\/(png|jpeg|svg\+xml);base64,[A-Za-z0-9+/]+={0,2}$/;
-
-/** A calendar date from `YYYY-MM-DD` or `DD/MM/YYYY`, as `YYYY-MM-DD`; null when not a real date. */
-export function parseDate(value: string): string | null {
-  let y: number, m: number, d: number;
-  let match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (match) [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  else {
-    match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(value);
-    if (!match) return null;
-    [d, m, y] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  }
-  if (y < 1000 || m < 1 || m > 12 || d < 1) return null;
-  const days = new Date(Date.UTC(y, m, 0)).getUTCDate();
-  if (d > days) return null;
-  return `${String(y).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
-}
-
-/** `HH:MM` (or `HH:MM:SS`), 00:00 to 23:59, as `HH:MM`; null otherwise. */
-export function parseTime(value: string): string | null {
-  const match = /^([01]\d|2[0-3]):([0-5]\d)(:[0-5]\d)?$/.exec(value);
-  return match ? `${match[1]}:${match[2]}` : null;
-}
-
-/** A date and a time, `T` or a space between, as `YYYY-MM-DDTHH:MM`; null otherwise. */
-export function parseDateTime(value: string): string | null {
-  const match = /^(\S+)[T ](\S+)$/.exec(value);
-  if (!match) return null;
-  const date = parseDate(match[1]);
-  const time = parseTime(match[2]);
-  return date && time ? `${date}T${time}` : null;
-}
-
 function checkNumber(field: FormField, text: string, errors: string[]): string {
-  let raw = text.replace(/\s+/g, "");
-  if (field.type === "currency") raw = raw.replace(/^\$/, "").replace(/,/g, "");
-  if (field.type === "percent") raw = raw.replace(/%$/, "");
-  const ok = NUMBER.test(raw) && (field.type !== "currency" || !/\.\d{3,}$/.test(raw));
-  if (!ok) {
-    errors.push(field.type === "currency" ? "must be an amount" : "must be a number");
+  const n = readNumber(text, field.kind);
+  if (Number.isNaN(n)) {
+    errors.push(field.kind === "currency" ? "must be an amount" : "must be a number");
     return text;
   }
-  const n = Number(raw);
-  const min = field.min ?? (field.type === "percent" ? 0 : undefined);
-  const max = field.max ?? (field.type === "percent" ? 100 : undefined);
-  if (min !== undefined && n < min) errors.push(`must be at least ${min}`);
-  if (max !== undefined && n > max) errors.push(`must be at most ${max}`);
-  return field.type === "currency" ? n.toFixed(2) : String(n);
+  const { min, max } = numberBounds(field);
+  if (min !== null && n < min) errors.push(`must be at least ${min}`);
+  if (max !== null && n > max) errors.push(`must be at most ${max}`);
+  return field.kind === "currency" ? n.toFixed(2) : String(n);
 }
 
 /** One answer checked: the stored value, and the errors (none: valid). */
@@ -76,7 +50,7 @@ function checkField(field: FormField, input: unknown): { value: string; errors: 
   ) {
     return { value: "", errors: ["is not valid"] };
   }
-  if (field.type === "checkbox") {
+  if (field.kind === "checkbox") {
     const text = String(input ?? "")
       .trim()
       .toLowerCase();
@@ -85,9 +59,9 @@ function checkField(field: FormField, input: unknown): { value: string; errors: 
     return { value: "0", errors: field.required ? ["is required"] : [] };
   }
   const raw = typeof input === "boolean" ? (input ? "1" : "0") : String(input ?? "");
-  const text = field.type === "password" || field.type === "signature" ? raw : raw.trim();
+  const text = field.kind === "password" || field.kind === "signature" ? raw : raw.trim();
   if (text === "") return { value: "", errors: field.required ? ["is required"] : [] };
-  switch (field.type) {
+  switch (field.kind) {
     case "text":
     case "password":
       if (text.length > MAX_TEXT) errors.push(`must be at most ${MAX_TEXT} characters`);
@@ -96,13 +70,11 @@ function checkField(field: FormField, input: unknown): { value: string; errors: 
       if (text.length > MAX_TEXTAREA) errors.push(`must be at most ${MAX_TEXTAREA} characters`);
       return { value: text, errors };
     case "email":
-      if (text.length > 254 || !EMAIL.test(text)) errors.push("must be an e-mail address");
+      if (!isEmail(text)) errors.push("must be an e-mail address");
       return { value: text, errors };
-    case "phone": {
-      const digits = text.replace(/\D/g, "").length;
-      if (!PHONE.test(text) || digits < 6 || digits > 20) errors.push("must be a phone number");
+    case "phone":
+      if (!isPhone(text)) errors.push("must be a phone number");
       return { value: text, errors };
-    }
     case "number":
     case "currency":
     case "percent":
@@ -123,11 +95,11 @@ function checkField(field: FormField, input: unknown): { value: string; errors: 
       return { value: time ?? text, errors };
     }
     case "select":
-      if (!(field.options ?? []).some((o) => o.value === text)) errors.push("must be one of the choices");
+      if (!field.options.some((o) => o.value === text)) errors.push("must be one of the choices");
       return { value: text, errors };
     case "signature":
       if (text.length > MAX_SIGNATURE) errors.push("is too large");
-      else if (!SIGNATURE.test(text)) errors.push("must be a signature image");
+      else if (!isSignature(text)) errors.push("must be a signature image");
       return { value: text, errors };
     default:
       return { value: text, errors };
@@ -144,7 +116,7 @@ export function validateSubmission(fields: FormField[], data: unknown): Submissi
   const values: Record<string, string> = {};
   const errors: Record<string, string[]> = {};
   for (const field of fields) {
-    if (DISPLAY_TYPES.has(field.type)) continue;
+    if (DISPLAY_KINDS.has(field.kind)) continue;
     const own = Object.prototype.hasOwnProperty.call(input, field.name) ? input[field.name] : undefined;
     const checked = checkField(field, own);
     if (checked.errors.length) errors[field.name] = checked.errors;

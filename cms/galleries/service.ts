@@ -4,6 +4,8 @@
  */
 import { asc, count, eq, inArray } from "drizzle-orm";
 
+import { answer } from "../contract/answer";
+import { gallerySchema, gallerySummarySchema } from "../contract/galleries";
 import type { Db } from "../db/client";
 import { galleries, gallerySlides } from "../db/schema";
 import { type GroupedPageRequest, pageOfGroup } from "../groups/service";
@@ -68,11 +70,13 @@ export async function listGalleries(db: Db, request: GroupedPageRequest, image: 
   const found = await findGalleries(db, request);
   if (!found) return null;
   const images = await loadImageRecords(db, [...found.firsts.values()], image);
-  const data = found.rows.map((g) => ({
-    ...galleryFields(g),
-    image: recordOf(images, found.firsts.get(g.id)),
-    slide_count: found.counts.get(g.id) ?? 0,
-  }));
+  const data = found.rows.map((g) =>
+    answer(gallerySummarySchema, {
+      ...galleryFields(g),
+      image: recordOf(images, found.firsts.get(g.id)),
+      slide_count: found.counts.get(g.id) ?? 0,
+    }),
+  );
   return { data, paging: found.paging };
 }
 
@@ -105,7 +109,7 @@ export async function getGallery(db: Db, key: string, options: { image: ImageOpt
     gallery.slides.map((s) => s.imageHash),
     options.image,
   );
-  return {
+  return answer(gallerySchema, {
     ...galleryFields(gallery),
     slides: gallery.slides.map((s) => ({
       id: s.id,
@@ -116,5 +120,5 @@ export async function getGallery(db: Db, key: string, options: { image: ImageOpt
       content: s.content,
       link_button_text: s.linkButtonText,
     })),
-  };
+  });
 }

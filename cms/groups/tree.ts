@@ -1,4 +1,6 @@
 /** Groups in the API's shape, and the trees built from their nested-set rows (pure functions). */
+import { answer } from "../contract/answer";
+import { groupSchema } from "../contract/groups";
 import type { groups } from "../db/schema";
 
 type GroupRow = typeof groups.$inferSelect;
@@ -22,7 +24,7 @@ export interface GroupNode {
 }
 
 export function serializeGroup(g: GroupRow, images?: Map<string, unknown>): GroupNode {
-  return {
+  return answer(groupSchema, {
     id: g.id,
     name: g.name,
     url: g.url,
@@ -38,7 +40,7 @@ export function serializeGroup(g: GroupRow, images?: Map<string, unknown>): Grou
     level: g.level,
     updated_at: g.updatedAt.toISOString(),
     children: [],
-  };
+  });
 }
 
 /**

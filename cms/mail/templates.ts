@@ -6,6 +6,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 
+import { textDirection } from "../contract/languages";
 import type { MailMessage } from "./mailer";
 
 export type MailKind = "login_link" | "login_code" | "register" | "existing_account" | "recovery" | "voucher";
@@ -30,8 +31,6 @@ type Texts = Record<string, unknown>;
 
 const LOCALES = new URL("../../locales/", import.meta.url);
 const FALLBACK = "en";
-/** Right-to-left languages among the site's. */
-const RTL = new Set(["ar", "fa", "he", "ur"]);
 
 const loaded = new Map<string, Texts>();
 
@@ -76,7 +75,7 @@ export function mailSection(language: string, section: string): Record<string, s
 
 /** The writing direction of a mail in `language`. */
 export function mailDirection(language: string): "rtl" | "ltr" {
-  return RTL.has(language.split("-")[0]) ? "rtl" : "ltr";
+  return textDirection(language);
 }
 
 function lookup(texts: Texts, key: string): string | undefined {

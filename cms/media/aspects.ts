@@ -4,12 +4,14 @@
  * else that must agree with them on URLs and pixel sizes.
  */
 
-/** The spec's eight cropped aspects (width x height), plus 16x5 for the heading widget's banner. */
-export const FIXED_ASPECTS = ["16x3", "16x5", "16x9", "8x5", "4x3", "1x1", "3x4", "5x8", "9x16"] as const;
+import { FIXED_ASPECTS, IMAGE_ASPECTS } from "../contract/media";
+
+/** The spec's eight cropped aspects (width x height), plus 16x5 for the heading widget's banner (the contract's). */
+export { FIXED_ASPECTS };
 export type FixedAspect = (typeof FIXED_ASPECTS)[number];
 /** A variant's aspect: one of the fixed ones, or `orig` (the original's own aspect, uncropped). */
 export type Aspect = FixedAspect | "orig";
-export const ASPECTS: readonly Aspect[] = [...FIXED_ASPECTS, "orig"];
+export const ASPECTS: readonly Aspect[] = IMAGE_ASPECTS;
 
 /**
  * The only widths a variant is made at. A request for any other width is refused, so a stranger

@@ -3,6 +3,8 @@
  * the placeholder, and the pixel size the URLs are made at. Pure functions over a row of the
  * `images` table, for every CMS module that answers images (products, groups, slides...).
  */
+import { answer } from "../contract/answer";
+import { imageSchema } from "../contract/media";
 import { type Aspect, ASPECTS, type Extension, normaliseAspect, snapWidth, variantSize, type Width } from "./aspects";
 
 export { normaliseAspect, snapWidth } from "./aspects";
@@ -106,7 +108,7 @@ export function imageRecord(row: ImageRow, options: ImageRecordOptions = {}): Im
   const width = snapWidth(parseRequestedWidth(options.width));
   const size = variantSize(row.width, row.height, aspect, width);
   const placeholder = row.placeholder ?? "";
-  return {
+  return answer(imageSchema, {
     ...urls(row.hash, aspect, width),
     placeholder,
     aspect,
@@ -118,5 +120,5 @@ export function imageRecord(row: ImageRow, options: ImageRecordOptions = {}): Im
       placeholder,
       ...variantSize(row.width, row.height, a, width),
     })),
-  };
+  });
 }

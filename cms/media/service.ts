@@ -5,6 +5,8 @@
  */
 import { eq, inArray, sql } from "drizzle-orm";
 
+import { answer } from "../contract/answer";
+import { videoSchema } from "../contract/media";
 import type { Db } from "../db/client";
 import { images, videos } from "../db/schema";
 import type { ContentChange } from "../events";
@@ -82,13 +84,13 @@ export async function getVideoRecord(db: Db, id: number, poster: ImageOptions) {
     .limit(1);
   if (!row) return null;
   const posters = await loadImageRecords(db, [row.posterHash], poster);
-  return {
+  return answer(videoSchema, {
     id: row.id,
     name: row.name,
     url: `/v/${row.id}.mp4`,
     mime: row.mime || "video/mp4",
     poster: recordOf(posters, row.posterHash),
-  };
+  });
 }
 
 /** A video's size in bytes and its type; null when there is no such video. */

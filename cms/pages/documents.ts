@@ -9,10 +9,10 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lte, min, sql } from "drizzle-orm";
 import { z } from "zod";
 
+import { embedOrigins, sanitizeBlockVariables, sanitizeRows } from "../contract/html-allowlist";
 import type { Db } from "../db/client";
 import { auditLog, domains, pageBlocks, pageRevisions, pages } from "../db/schema";
 import { apiPaths, type ContentChange } from "../events";
-import { embedOrigins, sanitizeBlockVariables, sanitizeRows } from "../lib/cms-html";
 import { type PageRow, serializeBlock } from "./serialize";
 
 const id = z.union([z.string().max(100), z.number().int()]);

@@ -1,13 +1,23 @@
 /** Pages and page blocks in the API's shape (spec section 3, "Page"). */
+import { type z } from "zod";
+
+import { answer } from "../contract/answer";
+import { pageBlockSchema, pageSchema, type rowSchema } from "../contract/pages";
 import type { pageBlocks, pages } from "../db/schema";
 import type { VisibleContent } from "./visibility";
 
 export type PageRow = typeof pages.$inferSelect;
 export type BlockRow = typeof pageBlocks.$inferSelect;
 
+/**
+ * Rows are stored as JSON documents (checked on write by the admin API's document schema), so
+ * their type here is the contract's; `cms/contract.test.ts` checks the seeded site's at run time.
+ */
+type Rows = z.input<typeof rowSchema>[];
+
 /** A page block in the API's shape: its columns with the wrapper settings spread in. */
 export function serializeBlock(block: BlockRow) {
-  return {
+  return answer(pageBlockSchema, {
     ...block.settings,
     id: block.id,
     sort_order: block.sortOrder,
@@ -18,7 +28,7 @@ export function serializeBlock(block: BlockRow) {
     start_time: block.startTime?.toISOString() ?? null,
     end_time: block.endTime?.toISOString() ?? null,
     deleted: block.deleted,
-  };
+  });
 }
 
 export type SerializedBlock = ReturnType<typeof serializeBlock>;
@@ -28,7 +38,7 @@ export type PageContent = VisibleContent<SerializedBlock>;
 
 /** A page in the API's shape; given its content (the `pb` form), with its rows, page blocks and next change. */
 export function serializePage(page: PageRow, content: PageContent | null) {
-  return {
+  return answer(pageSchema, {
     id: page.id,
     name: page.name,
     slug: page.slug,
@@ -43,9 +53,9 @@ export function serializePage(page: PageRow, content: PageContent | null) {
     content: page.content,
     updated_at: page.updatedAt.toISOString(),
     ...(content
-      ? { rows: content.rows, pageContents: content.pageContents, next_change_at: content.next_change_at }
+      ? { rows: content.rows as Rows, pageContents: content.pageContents, next_change_at: content.next_change_at }
       : {}),
-  };
+  });
 }
 
 export type SerializedPage = ReturnType<typeof serializePage>;

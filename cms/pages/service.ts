@@ -5,10 +5,12 @@
 import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { z } from "zod";
 
+import { answer } from "../contract/answer";
+import { embedOrigins, sanitizePageContent, sanitizeRows } from "../contract/html-allowlist";
+import { sitemapEntrySchema } from "../contract/site";
 import type { Db } from "../db/client";
 import { domains, pageBlocks, pages } from "../db/schema";
 import { apiPaths, type ContentChange } from "../events";
-import { embedOrigins, sanitizePageContent, sanitizeRows } from "../lib/cms-html";
 import { type PageRequest, paginate } from "../lib/paginate";
 import { getSiteTimeZone } from "../site/time-zone";
 import { applyDueRevision, nextScheduled } from "./documents";
@@ -113,14 +115,16 @@ export async function pagesInSitemap(db: Db) {
     .from(pages)
     .where(isNotNull(pages.priority))
     .orderBy(sql`${pages.priority} desc`, asc(pages.id));
-  return rows.map((p) => ({
-    url: p.url === HOME_URL ? "/" : `/${p.url}`,
-    lastmod: p.updatedAt.toISOString(),
-    model: "page",
-    priority: p.priority ?? 0,
-    seo_title: p.seoTitle ?? p.title,
-    seo_meta_description: p.metaDescription,
-  }));
+  return rows.map((p) =>
+    answer(sitemapEntrySchema, {
+      url: p.url === HOME_URL ? "/" : `/${p.url}`,
+      lastmod: p.updatedAt.toISOString(),
+      model: "page",
+      priority: p.priority ?? 0,
+      seo_title: p.seoTitle ?? p.title,
+      seo_meta_description: p.metaDescription,
+    }),
+  );
 }
 
 /** What the back-office may change on a page. */

@@ -1,7 +1,6 @@
 /** What visitors see of a page's content, and when it changes next: the rules of visibility.ts. */
 import { describe, expect, it } from "vitest";
 
-import { scheduleInstant } from "../lib/time-zone";
 import { visibleContent } from "./visibility";
 
 const at = (iso: string) => Date.parse(iso);
@@ -121,18 +120,5 @@ describe("visibleContent", () => {
     const morning = [row(widget("from-ten", { hidden_before: "2026-11-23 10:00" }))];
     expect(names(visibleContent({ rows: morning, pageContents: [] }, NOW - 60_000, TZ)).widgets).toEqual([]);
     expect(names(visibleContent({ rows: morning, pageContents: [] }, NOW, TZ)).widgets).toEqual(["from-ten"]);
-  });
-});
-
-describe("scheduleInstant (the site's reading of schedule times, app/lib/time-zone.ts)", () => {
-  it("reads zone-less values on the site's clock, with daylight saving where the zone has it", () => {
-    expect(scheduleInstant("2026-12-01", TZ)).toBe(at("2026-11-30T14:00:00Z"));
-    expect(scheduleInstant("2026-12-01 09:30", TZ)).toBe(at("2026-11-30T23:30:00Z"));
-    expect(scheduleInstant("2026-12-01 00:00", "Australia/Sydney")).toBe(at("2026-11-30T13:00:00Z"));
-    expect(scheduleInstant("2026-06-01 00:00", "Australia/Sydney")).toBe(at("2026-05-31T14:00:00Z"));
-  });
-  it("keeps values with a zone, and reads nothing from what is not a time", () => {
-    expect(scheduleInstant("2026-12-01T00:00:00+02:00", TZ)).toBe(at("2026-11-30T22:00:00Z"));
-    for (const value of ["soon", "", null, 5, undefined]) expect(scheduleInstant(value, TZ)).toBeNull();
   });
 });

@@ -12,7 +12,7 @@
  * [from, until), so the next moment anything on the page appears or disappears is the earliest
  * `from` ahead of a hidden one that will show, or `until` of a shown one: `next_change_at`.
  */
-import { scheduleInstant } from "../lib/time-zone";
+import { scheduleInstant } from "../contract/site-clock";
 
 type Json = Record<string, unknown>;
 

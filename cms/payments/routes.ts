@@ -17,16 +17,19 @@ import { z } from "zod";
 import { ApiError } from "../accounts/errors";
 import { parseBody, parseQueryOr400 } from "../accounts/validation";
 import type { CmsEnv } from "../context";
+import { answer } from "../contract/answer";
+import { centsToDollars } from "../contract/formats";
+import { addressFromBase64, checkPaidAnswerSchema } from "../contract/payments";
 import type { Db } from "../db/client";
 import { domains } from "../db/schema";
-import { dollars, findPaymentByToken, fulfilPayment, normaliseReturnUrl, type Payment, recordResult } from "./service";
+import { findPaymentByToken, fulfilPayment, normaliseReturnUrl, type Payment, recordResult } from "./service";
 
 /** The payment as the calls answer it. */
 export function paymentAnswer(payment: Payment) {
   const cents = payment.amountCents + payment.surchargeCents;
   return {
     status: payment.status,
-    amount: dollars(cents),
+    amount: centsToDollars(cents),
     amount_cents: cents,
     kind: payment.kind,
     reference: payment.referenceId,
@@ -36,7 +39,7 @@ export function paymentAnswer(payment: Payment) {
 
 function decodeReturnAddress(value: string): string | null {
   if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(value)) return null;
-  return normaliseReturnUrl(Buffer.from(value, "base64").toString("utf8"));
+  return normaliseReturnUrl(addressFromBase64(value));
 }
 
 const checkPaidQuery = z.object({
@@ -60,7 +63,7 @@ async function surchargeOf(db: Db, amount: number, withFixed: boolean) {
   const percent = Math.min(await numberSetting(db, "credit_card_surcharge_percent"), 100);
   let surcharge = Math.round((cents * percent) / 100);
   if (withFixed) surcharge += Math.round((await numberSetting(db, "payment_surcharge_fixed")) * 100);
-  return { surcharge: dollars(surcharge), total: dollars(cents + surcharge) };
+  return { surcharge: centsToDollars(surcharge), total: centsToDollars(cents + surcharge) };
 }
 
 export const paymentRoutes = new Hono<CmsEnv>();
@@ -70,7 +73,7 @@ paymentRoutes.get("/checkPaid", async (c) => {
   const address = decodeReturnAddress(query.url);
   const found = address ? await findPaymentByToken(c.var.db, query.payum_token) : null;
   if (!found || found.returnUrl !== address) {
-    return c.json({ success: false, message: "Payment not found", payment: null });
+    return c.json(answer(checkPaidAnswerSchema, { success: false, message: "Payment not found", payment: null }));
   }
   let payment = found;
   if (payment.status === "paid" && !payment.fulfilledAt) {
@@ -81,7 +84,7 @@ paymentRoutes.get("/checkPaid", async (c) => {
     });
     payment = done.payment ?? payment;
   }
-  return c.json({ success: payment.status === "paid", payment: paymentAnswer(payment) });
+  return c.json(answer(checkPaidAnswerSchema, { success: payment.status === "paid", payment: paymentAnswer(payment) }));
 });
 
 paymentRoutes.post("/notify", async (c) => {

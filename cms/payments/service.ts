@@ -261,8 +261,3 @@ export async function startPayment(
   const baseUrl = c.var.paymentPageUrl ?? new URL(normalised).origin;
   return createPayment(db, input, c.var.paymentGateway, c.var.now, { baseUrl });
 }
-
-/** Dollars with 2 decimals (a number) from cents. */
-export function dollars(cents: number): number {
-  return Math.round(cents) / 100;
-}

@@ -8,12 +8,10 @@ import { Hono } from "hono";
 import { z } from "zod";
 
 import type { CmsEnv } from "../context";
+import { MAX_QUERY_LENGTH } from "../contract/search";
 import { parseQuery } from "../lib/http";
 import { imageOptions, imageParams, positiveInt, safeText } from "../lib/params";
 import { search } from "./service";
-
-/** The longest query the API takes (characters). */
-export const MAX_QUERY_LENGTH = 200;
 
 const searchQuery = z
   .object({

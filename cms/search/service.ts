@@ -7,13 +7,12 @@
  */
 import { and, asc, eq, gt, isNotNull, ne, type SQL, sql } from "drizzle-orm";
 
+import { answer } from "../contract/answer";
+import { SEARCH_KINDS, type SearchKind, searchResultSchema } from "../contract/search";
 import type { Db } from "../db/client";
 import { faqs, galleries, gallerySlides, groups, pages, productPhotos, products } from "../db/schema";
 import { type ImageOptions, loadImageRecords, recordOf } from "../media/service";
 import { snippetHtml, START_MARK, STOP_MARK, tsqueryTerms } from "./query";
-
-export const SEARCH_KINDS = ["product", "category", "page", "gallery", "faq"] as const;
-export type SearchKind = (typeof SEARCH_KINDS)[number];
 
 export interface SearchRequest {
   q: string;
@@ -183,14 +182,16 @@ export async function search(db: Db, request: SearchRequest) {
     kind,
     data: hits[kind]
       .filter((h) => h.url !== null)
-      .map((h) => ({
-        id: h.id,
-        kind,
-        title: h.title,
-        url: h.url!,
-        snippet: snippetHtml(h.headline),
-        image: recordOf(images, h.imageHash),
-      })),
+      .map((h) =>
+        answer(searchResultSchema, {
+          id: h.id,
+          kind,
+          title: h.title,
+          url: h.url!,
+          snippet: snippetHtml(h.headline),
+          image: recordOf(images, h.imageHash),
+        }),
+      ),
   })).filter((g) => g.data.length > 0);
   return { groups: groupsOut, total: groupsOut.reduce((n, g) => n + g.data.length, 0) };
 }

@@ -9,7 +9,7 @@ import {
   sanitizeCmsHtml,
   sanitizePageContent,
   sanitizeRows,
-} from "../lib/cms-html";
+} from "../contract/html-allowlist";
 import type { SeedData } from "./files";
 
 /** The domain's embed origins, checked strictly: a bad entry stops the seed, naming the setting. */

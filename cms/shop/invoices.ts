@@ -7,11 +7,14 @@ import { randomInt } from "node:crypto";
 
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 
+import { answer } from "../contract/answer";
+import { centsToDollars } from "../contract/formats";
+import { orderSchema, orderSummarySchema, ticketSchema } from "../contract/shop";
 import type { Db } from "../db/client";
 import { orderItems, orders, tickets, users } from "../db/schema";
 import type { Mailer } from "../mail/mailer";
 import { renderInvoiceMail } from "./mail";
-import { type Business, dollars, shopSettings } from "./pricing";
+import { type Business, shopSettings } from "./pricing";
 
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
@@ -23,13 +26,15 @@ export async function listOrders(db: Db, userId: number) {
     .from(orders)
     .where(eq(orders.userId, userId))
     .orderBy(desc(orders.createdAt), desc(orders.id));
-  return rows.map((o) => ({
-    id: o.id,
-    invoice_number: o.invoiceNumber,
-    status: o.status,
-    created_at: o.createdAt.toISOString(),
-    total_amount: dollars(o.totalCents),
-  }));
+  return rows.map((o) =>
+    answer(orderSummarySchema, {
+      id: o.id,
+      invoice_number: o.invoiceNumber,
+      status: o.status,
+      created_at: o.createdAt.toISOString(),
+      total_amount: centsToDollars(o.totalCents),
+    }),
+  );
 }
 
 async function ownOrder(db: Db, userId: number, orderId: number) {
@@ -46,7 +51,7 @@ const itemsOf = (db: Db, orderId: number) =>
 
 /** An order as its invoice shows it. */
 export function orderJson(order: OrderRow, items: ItemRow[], business: Business) {
-  return {
+  return answer(orderSchema, {
     id: order.id,
     invoice_number: order.invoiceNumber,
     status: order.status,
@@ -56,24 +61,24 @@ export function orderJson(order: OrderRow, items: ItemRow[], business: Business)
       name: i.name,
       product_name: i.productName,
       sku_code: i.skuCode,
-      addons: i.addons.map((a) => ({ id: a.id, name: a.name, price: dollars(a.price_cents) })),
+      addons: i.addons.map((a) => ({ id: a.id, name: a.name, price: centsToDollars(a.price_cents) })),
       qty: i.qty,
-      price: dollars(i.priceCents),
-      subtotal: dollars(i.priceCents * i.qty),
+      price: centsToDollars(i.priceCents),
+      subtotal: centsToDollars(i.priceCents * i.qty),
       is_event: i.isEvent,
     })),
-    subtotal: dollars(order.subtotalCents),
+    subtotal: centsToDollars(order.subtotalCents),
     promotion_code: order.promotionCode,
-    discount_amount: dollars(order.discountCents),
+    discount_amount: centsToDollars(order.discountCents),
     shipping_name: order.shippingName,
-    shipping_amount: dollars(order.shippingCents),
-    total_amount: dollars(order.totalCents),
-    total_tax: dollars(order.taxCents),
+    shipping_amount: centsToDollars(order.shippingCents),
+    total_amount: centsToDollars(order.totalCents),
+    total_tax: centsToDollars(order.taxCents),
     address: order.address,
     note: order.note,
     payment: order.status === "pending" ? order.paymentUrl : null,
     business,
-  };
+  });
 }
 
 /** One of the member's orders, or null. */
@@ -102,7 +107,12 @@ export async function getTickets(db: Db, userId: number, orderId: number) {
     : [];
   return rows.map((t) => {
     const item = items.find((i) => i.id === t.orderItemId)!;
-    return { code: t.code, name: `${item.productName}: ${item.name}`, event_date: item.eventDate, holder: t.holder };
+    return answer(ticketSchema, {
+      code: t.code,
+      name: `${item.productName}: ${item.name}`,
+      event_date: item.eventDate,
+      holder: t.holder,
+    });
   });
 }
 

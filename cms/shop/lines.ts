@@ -4,10 +4,12 @@
  */
 import { and, asc, eq, inArray } from "drizzle-orm";
 
+import { answer } from "../contract/answer";
+import { centsToDollars } from "../contract/formats";
+import { cartItemSchema, skuSchema } from "../contract/shop";
 import type { Db } from "../db/client";
 import { cartItems, groups, productPhotos, products, skuAddons, skus } from "../db/schema";
 import { loadImageRecords } from "../media/service";
-import { dollars } from "./pricing";
 
 export type SkuRow = typeof skus.$inferSelect;
 export type AddonRow = typeof skuAddons.$inferSelect;
@@ -47,19 +49,21 @@ export async function getProductSkus(db: Db, productId: number) {
     : [];
   return {
     product_id: product.id,
-    skus: rows.map((s) => ({
-      id: s.id,
-      code: s.code,
-      name: s.name,
-      price: dollars(s.priceCents),
-      stock: s.stock,
-      can_purchase_qty: canPurchaseQty(s),
-      is_event: s.isEvent,
-      event_date: s.eventDate,
-      addons: addons
-        .filter((a) => a.skuId === s.id)
-        .map((a) => ({ id: a.id, name: a.name, price: dollars(a.priceCents) })),
-    })),
+    skus: rows.map((s) =>
+      answer(skuSchema, {
+        id: s.id,
+        code: s.code,
+        name: s.name,
+        price: centsToDollars(s.priceCents),
+        stock: s.stock,
+        can_purchase_qty: canPurchaseQty(s),
+        is_event: s.isEvent,
+        event_date: s.eventDate,
+        addons: addons
+          .filter((a) => a.skuId === s.id)
+          .map((a) => ({ id: a.id, name: a.name, price: centsToDollars(a.priceCents) })),
+      }),
+    ),
   };
 }
 
@@ -141,20 +145,20 @@ export async function cartItemsJson(db: Db, lines: Line[]) {
   );
   return lines.map((l) => {
     const image = l.imageHash ? images.get(l.imageHash) : undefined;
-    return {
+    return answer(cartItemSchema, {
       id: l.item.id,
       url: l.product.url,
       name: l.sku.name,
       product_name: l.product.name,
       sku_id: l.sku.id,
       sku: { id: l.sku.id, code: l.sku.code },
-      addons: l.addons.map((a) => ({ id: a.id, name: a.name, price: dollars(a.priceCents) })),
+      addons: l.addons.map((a) => ({ id: a.id, name: a.name, price: centsToDollars(a.priceCents) })),
       qty: l.item.qty,
-      price: dollars(l.priceCents),
+      price: centsToDollars(l.priceCents),
       image: image?.url ?? null,
       img: image ? { url: image.url, webp_url: image.webp_url, placeholder: image.placeholder } : null,
-      subtotal: dollars(l.priceCents * l.item.qty),
+      subtotal: centsToDollars(l.priceCents * l.item.qty),
       can_purchase_qty: l.canPurchaseQty,
-    };
+    });
   });
 }

@@ -3,15 +3,15 @@
  * missing), a plain-text part and an HTML part with every value escaped. It shows the invoice
  * number, the business's name and ABN, each line, shipping, discount, total and the GST included.
  */
+import { formatMoney } from "../contract/formats";
 import { escapeHtml, mailDirection, mailLanguage, mailSection } from "../mail/templates";
 import type { orderJson } from "./invoices";
-import { formatMoney } from "./pricing";
 
 type Invoice = ReturnType<typeof orderJson>;
 
 const orderTexts = (language: string) => mailSection(language, "order");
 
-const money = (dollarsValue: number) => formatMoney(Math.round(dollarsValue * 100));
+const money = formatMoney;
 
 /** The subject, plain text and HTML of an order's invoice in `language`. */
 export function renderInvoiceMail(language: string | null | undefined, invoice: Invoice, siteUrl?: string) {

@@ -10,6 +10,8 @@ import { enforceRateLimit } from "../accounts/rate-limit";
 import { requireUser } from "../accounts/tokens";
 import { emailField, memberText, parseBody, phoneField } from "../accounts/validation";
 import type { CmsEnv } from "../context";
+import type { Accepts } from "../contract/answer";
+import type { SubmitOrderBody } from "../contract/shop";
 import { found, pathId } from "../lib/http";
 import { idSchema } from "../lib/params";
 import { warningMailer } from "../mail/mailer";
@@ -129,3 +131,6 @@ export function orderRoutes() {
 
   return app;
 }
+
+/** What the site's checkout sends (the contract's SubmitOrderBody) is what this reads. */
+export type _SiteOrderBody = Accepts<typeof submitSchema, SubmitOrderBody>;

@@ -8,6 +8,8 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 
 import { type AddressInput, addressSchema } from "../accounts/addresses";
 import { ApiError } from "../accounts/errors";
+import { answer } from "../contract/answer";
+import { submitOrderAnswerSchema } from "../contract/shop";
 import type { Db } from "../db/client";
 import { addresses, cartItems, invoiceCounter, orderItems, orders, promotionCodes, skus } from "../db/schema";
 import { findCart } from "./cart";
@@ -52,12 +54,17 @@ export const NO_SUCH_SHIPPING = "This delivery option is not available for the a
 export const outOfStock = (name: string, left: number) =>
   left > 0 ? `Only ${left} of ${name} left in stock` : `${name} is out of stock`;
 
-const answerOf = (order: OrderRow): SubmitAnswer => ({
-  success: true,
-  payment: order.status === "pending" ? order.paymentUrl : null,
-  message: "Continue to the payment",
-  order_id: order.id,
-});
+const answerOf = (order: OrderRow): SubmitAnswer =>
+  answer(submitOrderAnswerSchema, {
+    success: true,
+    payment: order.status === "pending" ? order.paymentUrl : null,
+    message: "Continue to the payment",
+    order_id: order.id,
+  });
+
+/** A refusal's answer (nothing was ordered). */
+const refused = (message: string): SubmitAnswer =>
+  answer(submitOrderAnswerSchema, { success: false, payment: null, message, order_id: null });
 
 async function orderByKey(db: Db, userId: number, key: string) {
   const [row] = await db
@@ -127,7 +134,7 @@ export async function submitOrder(db: Db, ctx: SubmitContext, input: SubmitInput
     postcode: address.postcode,
     country: countryCode(address.country),
   }).find((o) => o.id === input.shippingOptionId);
-  if (!shipping) return { success: false, payment: null, message: NO_SUCH_SHIPPING, order_id: null };
+  if (!shipping) return refused(NO_SUCH_SHIPPING);
   try {
     return await db.transaction(async (tx) => {
       // The cart's lock makes the member's parallel submits take turns; the second finds the first's order.
@@ -210,7 +217,7 @@ export async function submitOrder(db: Db, ctx: SubmitContext, input: SubmitInput
       return answerOf(placed);
     });
   } catch (error) {
-    if (error instanceof Refusal) return { success: false, payment: null, message: error.message, order_id: null };
+    if (error instanceof Refusal) return refused(error.message);
     // The same key's order written by a parallel call between our look and our insert.
     const raced = await orderByKey(db, userId, input.idempotencyKey);
     if (raced) return answerOf(raced);

@@ -7,11 +7,10 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 
+import { centsToDollars, dollarsToCents, formatMoney } from "../contract/formats";
 import type { Db } from "../db/client";
 import { promotionCodes } from "../db/schema";
 import { getCurrentDomain } from "../site/service";
-
-const cents = (dollars: number) => Math.round(dollars * 100);
 
 /** "4000-4179" or "4561": an inclusive range of postcodes. */
 const postcodeRange = z
@@ -66,7 +65,7 @@ export async function shopSettings(db: Db): Promise<ShopSettings> {
     open: site.ecommerce === true,
     zones,
     pickup: pickup.success
-      ? { id: pickup.data.id, name: pickup.data.name, amountCents: cents(pickup.data.amount), isPickUp: true }
+      ? { id: pickup.data.id, name: pickup.data.name, amountCents: dollarsToCents(pickup.data.amount), isPickUp: true }
       : null,
     business: {
       name: text("organisation_name") || text("name") || "Dovetail",
@@ -98,7 +97,7 @@ export function shippingOptions(
   const asOption = (z: ShopSettings["zones"][number]) => ({
     id: z.id,
     name: z.name,
-    amountCents: cents(z.amount),
+    amountCents: dollarsToCents(z.amount),
     isPickUp: false,
   });
   if (address) {
@@ -154,13 +153,5 @@ export function applyPromotion(
 /** The GST (1/11) included in a total that includes it. */
 export const gstOf = (totalCents: number) => Math.round(totalCents / 11);
 
-/** Cents as the API's dollars (a number with at most 2 decimals). */
-export const dollars = (centsValue: number) => centsValue / 100;
-
-/** Cents as text, "$1,234.50". */
-export function formatMoney(centsValue: number): string {
-  const sign = centsValue < 0 ? "-" : "";
-  const abs = Math.abs(centsValue);
-  const whole = Math.floor(abs / 100).toLocaleString("en-AU");
-  return `${sign}$${whole}.${String(abs % 100).padStart(2, "0")}`;
-}
+/** Cents as text, "$1,234.50" (the contract's money format, as the site shows it). */
+export const formatCents = (cents: number) => formatMoney(centsToDollars(cents));

@@ -2,13 +2,15 @@
  * Delivery quote requests: an address outside the delivery zones, stored with the cart's lines of
  * the moment and mailed to the business (`organisation_email`), which answers by mail.
  */
+import { answer } from "../contract/answer";
+import { messageAnswerSchema } from "../contract/shop";
 import type { Db } from "../db/client";
 import { shippingQuoteRequests } from "../db/schema";
 import type { Mailer } from "../mail/mailer";
 import type { CartRow } from "./cart";
 import { loadLines } from "./lines";
 import { renderQuoteMail } from "./mail";
-import { formatMoney, shopSettings } from "./pricing";
+import { formatCents, shopSettings } from "./pricing";
 
 export const QUOTE_REQUESTED = "Thank you: we will e-mail you a delivery quote soon";
 
@@ -34,9 +36,9 @@ export async function requestShippingQuote(
   if (business.email) {
     const text = snapshot.map(
       (l) =>
-        `${l.qty} × ${l.name}${l.addons.length ? ` (${l.addons.join(", ")})` : ""} [${l.sku_code}]  ${formatMoney(l.price_cents * l.qty)}`,
+        `${l.qty} × ${l.name}${l.addons.length ? ` (${l.addons.join(", ")})` : ""} [${l.sku_code}]  ${formatCents(l.price_cents * l.qty)}`,
     );
     ctx.mailer.send({ to: business.email, ...renderQuoteMail(address, text) });
   }
-  return { success: true, message: QUOTE_REQUESTED };
+  return answer(messageAnswerSchema, { success: true, message: QUOTE_REQUESTED });
 }

@@ -11,6 +11,8 @@ import { ApiError } from "../accounts/errors";
 import { bearerToken, requireUser, verifyAccessToken } from "../accounts/tokens";
 import { parseBody } from "../accounts/validation";
 import type { CmsEnv } from "../context";
+import type { Accepts } from "../contract/answer";
+import type { CartPricing } from "../contract/shop";
 import { found, pathId } from "../lib/http";
 import { idSchema } from "../lib/params";
 import { addToCart, type CartOwner, findCart, mergeCarts, removeCartItem, updateCartItem } from "./cart";
@@ -164,3 +166,6 @@ export function shopRoutes() {
 
   return app;
 }
+
+/** What the site prices a cart with (the contract's CartPricing, with the cart's key) is what this reads. */
+export type _SiteCartBody = Accepts<typeof getCartSchema, CartPricing & { session: string }>;

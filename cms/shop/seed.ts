@@ -3,11 +3,11 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 
 import { isoDate } from "../accounts/validation";
+import { dollarsToCents as cents } from "../contract/formats";
 import type { Db } from "../db/client";
 import { products, promotionCodes, skuAddons, skus } from "../db/schema";
 
 const dollars = z.number().nonnegative().multipleOf(0.01);
-const cents = (value: number) => Math.round(value * 100);
 
 const skuSeed = z
   .object({

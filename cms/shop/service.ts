@@ -3,12 +3,14 @@
  * what is sent (promotion code, shipping option and address), and the shipping quote. Carts are in
  * cart.ts, orders in orders.ts, the sums in pricing.ts.
  */
+import { answer } from "../contract/answer";
+import { centsToDollars } from "../contract/formats";
+import { cartSchema, shippingOptionSchema } from "../contract/shop";
 import type { Db } from "../db/client";
 import type { CartRow } from "./cart";
 import { cartItemsJson, type Line, loadLines } from "./lines";
 import {
   applyPromotion,
-  dollars,
   findPromotion,
   gstOf,
   type PromotionRow,
@@ -79,29 +81,31 @@ export async function cartAnswer(db: Db, cart: CartRow | null, input: PricingInp
   const code = input.promotionCode?.trim() ?? "";
   const promotion = code ? { code, row: await findPromotion(db, code) } : null;
   const priced = priceLines(lines, promotion, chosenShipping(ctx.settings, input), ctx.now);
-  return {
+  return answer(cartSchema, {
     item_count: lines.reduce((sum, l) => sum + l.item.qty, 0),
     items: await cartItemsJson(db, lines),
-    subtotal: dollars(priced.subtotalCents),
+    subtotal: centsToDollars(priced.subtotalCents),
     sessionKey: cart && lines.length > 0 ? cart.sessionKey : "",
     all_in_stock: lines.every((l) => l.item.qty <= l.canPurchaseQty),
     promotion_code: priced.promotionCode,
     promotion_error: priced.promotionError,
-    discount_amount: dollars(priced.discountCents),
+    discount_amount: centsToDollars(priced.discountCents),
     shipping_type: priced.shipping?.id ?? null,
-    shipping_amount: dollars(priced.shipping?.amountCents ?? 0),
-    total_amount: dollars(priced.totalCents),
-    total_tax: dollars(priced.taxCents),
+    shipping_amount: centsToDollars(priced.shipping?.amountCents ?? 0),
+    total_amount: centsToDollars(priced.totalCents),
+    total_tax: centsToDollars(priced.taxCents),
     payment_types: ctx.paymentTypes,
-  };
+  });
 }
 
 /** The shipping quote's answer: the zone the postcode falls in, then the pick-up. */
 export function shippingQuote(settings: ShopSettings, address: { postcode: string; country: string }) {
-  return shippingOptions(settings, address).map((o) => ({
-    shipping_type_id: o.id,
-    shipping_name: o.name,
-    amount: dollars(o.amountCents),
-    is_pick_up: o.isPickUp,
-  }));
+  return shippingOptions(settings, address).map((o) =>
+    answer(shippingOptionSchema, {
+      shipping_type_id: o.id,
+      shipping_name: o.name,
+      amount: centsToDollars(o.amountCents),
+      is_pick_up: o.isPickUp,
+    }),
+  );
 }

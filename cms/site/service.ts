@@ -5,6 +5,8 @@
 import { asc, eq } from "drizzle-orm";
 
 import { catalogueSitemap } from "../catalogue/service";
+import { answer } from "../contract/answer";
+import { initialDataSchema, linkSchema, settingsSchema } from "../contract/site";
 import type { Db } from "../db/client";
 import { domains, links, redirects } from "../db/schema";
 import { pagesInSitemap } from "../pages/service";
@@ -12,14 +14,15 @@ import { pagesInSitemap } from "../pages/service";
 type LinkRow = typeof links.$inferSelect;
 
 export function serializeLink(l: LinkRow) {
-  return { id: l.id, name: l.name, link: l.link, icon: l.icon, parent: l.parent };
+  return answer(linkSchema, { id: l.id, name: l.name, link: l.link, icon: l.icon, parent: l.parent });
 }
 
 /** The site (the first domain) with its settings spread in; null when no site is configured. */
 export async function getCurrentDomain(db: Db) {
   const [domain] = await db.select().from(domains).orderBy(asc(domains.id)).limit(1);
   if (!domain) return null;
-  return { ...domain.settings, id: domain.id, name: domain.name, updated_at: domain.updatedAt.toISOString() };
+  const settings = { ...domain.settings, id: domain.id, name: domain.name, updated_at: domain.updatedAt.toISOString() };
+  return answer(settingsSchema, settings);
 }
 
 /** The navigation links, of one parent ("header", "footer") when given, in order. */
@@ -40,9 +43,9 @@ export async function getInitialData(db: Db) {
     db.select().from(redirects).orderBy(asc(redirects.id)),
     listLinks(db),
   ]);
-  return {
+  return answer(initialDataSchema, {
     sitemap: [...pageEntries, ...catalogueEntries],
     redirects: redirectRows.map((r) => ({ from: r.fromPath, to: r.toPath })),
     links: linkRows,
-  };
+  });
 }

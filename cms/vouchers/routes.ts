@@ -11,6 +11,10 @@ import { enforceRateLimit } from "../accounts/rate-limit";
 import { requireUser } from "../accounts/tokens";
 import { emailField, parseBody } from "../accounts/validation";
 import type { CmsEnv } from "../context";
+import { answer } from "../contract/answer";
+import { centsToDollars, dollarsToCents } from "../contract/formats";
+import { addressFromBase64 } from "../contract/payments";
+import { payNowAnswerSchema, redeemAnswerSchema, voucherAnswerSchema, voucherThemeSchema } from "../contract/vouchers";
 import { MAX_LIST_ITEMS } from "../graphql/limits";
 import { warningMailer } from "../mail/mailer";
 import { imageRecord } from "../media/records";
@@ -19,7 +23,6 @@ import { registerFulfilment, startPayment } from "../payments/service";
 import { normaliseVoucherCode } from "./codes";
 import {
   createPendingVoucher,
-  dollarsToCents,
   findVoucherByCode,
   findVoucherTheme,
   formatDollars,
@@ -49,7 +52,7 @@ const base64Url = z
   .transform((v, ctx) => {
     let decoded = "";
     try {
-      decoded = Buffer.from(v, "base64").toString("utf8");
+      decoded = addressFromBase64(v);
       const url = new URL(decoded);
       if (url.protocol === "http:" || url.protocol === "https:") return url.toString();
     } catch {
@@ -80,11 +83,13 @@ export function voucherRoutes() {
   app.get("/themes", async (c) => {
     const themes = await listVoucherThemes(c.var.db, MAX_LIST_ITEMS);
     return c.json({
-      data: themes.map((t) => ({
-        id: t.id,
-        name: t.name,
-        image: t.imageRow ? imageRecord(t.imageRow, { aspect: "16x9", width: 400 }) : null,
-      })),
+      data: themes.map((t) =>
+        answer(voucherThemeSchema, {
+          id: t.id,
+          name: t.name,
+          image: t.imageRow ? imageRecord(t.imageRow, { aspect: "16x9", width: 400 }) : null,
+        }),
+      ),
     });
   });
 
@@ -113,7 +118,9 @@ export function voucherRoutes() {
       await setVoucherPayment(tx, voucher.id, started.paymentId);
       return started;
     });
-    return c.json({ success: true, message: "Continue to the payment", payment: payment.redirectUrl });
+    return c.json(
+      answer(payNowAnswerSchema, { success: true, message: "Continue to the payment", payment: payment.redirectUrl }),
+    );
   });
 
   app.post("/redeem", requireUser, async (c) => {
@@ -121,27 +128,37 @@ export function voucherRoutes() {
     await enforceRateLimit(c, "voucher", user.email);
     const { code } = await parseBody(c, redeemSchema);
     const cents = await redeemVoucher(c.var.db, normaliseVoucherCode(code), user.id, c.var.now);
-    return c.json({ success: true, message: "The voucher has been added to your credit", amount: cents / 100 });
+    return c.json(
+      answer(redeemAnswerSchema, {
+        success: true,
+        message: "The voucher has been added to your credit",
+        amount: centsToDollars(cents),
+      }),
+    );
   });
 
   app.get("/voucher/:code", async (c) => {
-    const found = await findVoucherByCode(c.var.db, normaliseVoucherCode(c.req.param("code")));
+    const code = normaliseVoucherCode(c.req.param("code"));
+    const found = await findVoucherByCode(c.var.db, code);
     if (!found) throw new ApiError(404, "Not found");
     const { voucher, theme } = found;
     const image = theme?.imageHash
       ? await getImageRecord(c.var.db, theme.imageHash, { aspect: "16x9", width: 800 })
       : null;
     c.header("Cache-Control", "private, no-store");
-    return c.json({
-      voucher: {
-        code: voucher.code,
-        amount: voucher.amountCents / 100,
-        amount_cents: voucher.amountCents,
-        status: voucher.status,
-        issued_at: voucher.issuedAt,
-        theme: theme ? { id: theme.id, name: theme.name, image } : null,
-      },
-    });
+    return c.json(
+      answer(voucherAnswerSchema, {
+        voucher: {
+          // Found by its code, so it has one (the column is empty only before the voucher is issued).
+          code: voucher.code ?? code,
+          amount: centsToDollars(voucher.amountCents),
+          amount_cents: voucher.amountCents,
+          status: voucher.status,
+          issued_at: voucher.issuedAt,
+          theme: theme ? { id: theme.id, name: theme.name, image } : null,
+        },
+      }),
+    );
   });
 
   app.get("/liability", requireUser, async (c) => {

@@ -8,6 +8,7 @@ import { and, asc, eq, isNotNull } from "drizzle-orm";
 import { addCredit } from "../accounts/credit";
 import { ApiError } from "../accounts/errors";
 import { accountSettings } from "../accounts/users";
+import { centsToDollars } from "../contract/formats";
 import type { Db } from "../db/client";
 import { domains, giftVouchers, voucherThemes } from "../db/schema";
 import type { Mailer } from "../mail/mailer";
@@ -37,11 +38,6 @@ export async function findVoucherTheme(db: Db, id: number) {
 /** The smallest and largest voucher a buyer may pay for, in cents. */
 export const MIN_VOUCHER_CENTS = 100;
 export const MAX_VOUCHER_CENTS = 500_000;
-
-/** Dollars (a number with at most 2 decimals) as cents. */
-export function dollarsToCents(dollars: number): number {
-  return Math.round(dollars * 100);
-}
 
 export function formatDollars(cents: number): string {
   return `$${(cents / 100).toFixed(2)}`;
@@ -214,6 +210,11 @@ export async function voucherLiability(db: Db): Promise<LiabilityMonth[]> {
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([month, m]) => {
       outstanding += m.issued - m.redeemed;
-      return { month, issued: m.issued / 100, redeemed: m.redeemed / 100, outstanding: outstanding / 100 };
+      return {
+        month,
+        issued: centsToDollars(m.issued),
+        redeemed: centsToDollars(m.redeemed),
+        outstanding: centsToDollars(outstanding),
+      };
     });
 }

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 
-import { DEFAULT_TIME_ZONE } from "../../app/lib/time-zone";
+import { DEFAULT_TIME_ZONE } from "../../cms/contract/site-clock";
 import { demoAccounts, signIn } from "./accounts";
 
 /**

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
 
+import { LANGUAGE_CODES } from "../../cms/contract/languages";
 import {
   decodeEntities,
   hasRuntime,
@@ -12,27 +13,8 @@ import {
   waitUntilReady,
 } from "./support";
 
-/** The 18 interface languages a visitor can pick. */
-const CODES = [
-  "ar",
-  "de",
-  "en",
-  "es",
-  "fr",
-  "id",
-  "it",
-  "ja",
-  "ka",
-  "ko",
-  "pl",
-  "pt-BR",
-  "ru",
-  "tr",
-  "uk",
-  "uz",
-  "vi",
-  "zh-CN",
-] as const;
+/** The interface languages a visitor can pick (the contract's), in order. */
+const CODES = [...LANGUAGE_CODES].sort();
 
 /** Paths under /locales/ the browser asks for while the page is open. */
 function recordMessageRequests(page: Page) {

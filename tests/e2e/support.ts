@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
 import { expect } from "@playwright/test";
 
-import { LANGUAGES } from "../../app/i18n";
+import { LANGUAGES } from "../../cms/contract/languages";
 
 /** SESSION_SECRET of the journeys' server (playwright.config.ts), so a test can seal a session. */
 export const E2E_SESSION_SECRET = "e2e-session-secret-0123456789-abcdefghijklmnop";

@@ -1,8 +1,8 @@
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
+import type { SearchResult } from "@contract/search";
 import { Picture } from "~/components/image";
-import type { SearchResult } from "~/lib/api/search.server";
 import type { SearchPageData } from "~/lib/search-page.server";
 import { snippetParts } from "~/lib/search-snippet";
 

@@ -1,10 +1,10 @@
 import { useFetcher } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
+import { formatMoney } from "@contract/formats";
+import type { ShippingOption } from "@contract/shop";
 import { CsrfInput } from "~/components/member/csrf-input";
 import { buttonClass, ErrorText, FormErrors, secondaryButtonClass } from "~/components/member/form-field";
-import type { ShippingOption } from "~/lib/api/shop.server";
-import { formatMoney } from "~/lib/shop/money";
 
 import { CountrySelect } from "./country-select";
 import { useFetcherReply } from "./fetcher-reply";

@@ -1,10 +1,10 @@
 import { useFetcher } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
+import { formatMoney } from "@contract/formats";
+import type { CartItem } from "@contract/shop";
 import { CsrfInput } from "~/components/member/csrf-input";
 import { ErrorText, inputClass, secondaryButtonClass } from "~/components/member/form-field";
-import type { CartItem } from "~/lib/api/shop.server";
-import { formatMoney } from "~/lib/shop/money";
 
 import { useFetcherReply } from "./fetcher-reply";
 import type { ShopReply } from "./shop-field";

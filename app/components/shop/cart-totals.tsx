@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 
-import { formatMoney } from "~/lib/shop/money";
+import { formatMoney } from "@contract/formats";
 
 /** What the cart or the order comes to, as the CMS worked it out: a description list. */
 export function CartTotals({

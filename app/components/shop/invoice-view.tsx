@@ -1,14 +1,15 @@
 import { useTranslation } from "react-i18next";
 
-import type { Order } from "~/lib/api/shop.server";
-import { formatMoney } from "~/lib/shop/money";
+import { formatMoney } from "@contract/formats";
+import type { Order } from "@contract/shop";
+import { DEFAULT_TIME_ZONE } from "@contract/site-clock";
 
-/** A date as the business writes it (it trades in Queensland), in the visitor's language. */
+/** A date as the business writes it (it trades in Queensland, the seeded site's clock), in the visitor's language. */
 export function shopDate(iso: string | null | undefined, locale: string) {
   if (!iso) return "";
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "Australia/Brisbane" }).format(date);
+  return new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: DEFAULT_TIME_ZONE }).format(date);
 }
 
 /** The delivery address as lines, whatever shape the CMS keeps it in. */

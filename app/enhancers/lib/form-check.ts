@@ -7,7 +7,8 @@
  */
 import { parseWithZod } from "@conform-to/zod";
 
-import type { FormField } from "../../page-builder/widgets/form/definition";
+import type { FormField } from "@contract/form-fields";
+
 import { buildFormSchema } from "../../page-builder/widgets/form/schema";
 
 type Errors = Record<string, string[] | null | undefined>;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { authUserAnswerSchema, okAnswerSchema, tokenAnswerSchema } from "@contract/accounts";
 
 import type { Transport } from "./transport.server";
 
@@ -9,31 +9,6 @@ import type { Transport } from "./transport.server";
  */
 export const USER_API = "/api/v1/cognito/user";
 
-/** A token answer: `{ access_token, refresh_token, token_type, expires_in }`. */
-export const tokenAnswerSchema = z.object({
-  access_token: z.string().min(1),
-  refresh_token: z.string().min(1),
-  token_type: z.string().optional(),
-  expires_in: z.number().optional(),
-});
-export type TokenAnswer = z.infer<typeof tokenAnswerSchema>;
-
-/** The User of spec section 3 as the sign-in needs it; the profile reads the rest. */
-export const accountUserSchema = z
-  .object({
-    id: z.union([z.number().int(), z.string().min(1)]),
-    first_name: z.string().nullish(),
-    last_name: z.string().nullish(),
-    email: z.string(),
-    is_admin: z.boolean().nullish(),
-    language: z.string().nullish(),
-  })
-  .passthrough();
-export type AccountUser = z.infer<typeof accountUserSchema>;
-
-const userAnswerSchema = z.object({ user: accountUserSchema });
-const okSchema = z.object({ ok: z.literal(true) }).passthrough();
-
 /** POST /login: email and password; 401 INVALID_CREDENTIALS, 429 RATE_LIMITED. */
 export function login(t: Transport, body: { username: string; password: string; fingerprint: string }) {
   return t.post(`${USER_API}/login`, tokenAnswerSchema, body);
@@ -41,7 +16,7 @@ export function login(t: Transport, body: { username: string; password: string; 
 
 /** GET /logout (Bearer): the token's refresh family is revoked, so its access token ends too. */
 export function logout(t: Transport) {
-  return t.get(`${USER_API}/logout`, okSchema);
+  return t.get(`${USER_API}/logout`, okAnswerSchema);
 }
 
 /** POST /refreshToken: the next tokens of the family; the old refresh token stops working. */
@@ -51,7 +26,7 @@ export function refreshToken(t: Transport, body: { refresh_token: string; finger
 
 /** GET /authUser (Bearer): the member the token belongs to. */
 export async function authUser(t: Transport) {
-  return (await t.get(`${USER_API}/authUser`, userAnswerSchema)).user;
+  return (await t.get(`${USER_API}/authUser`, authUserAnswerSchema)).user;
 }
 
 /** POST /sendLoginLink: a link or, with code_only, a 6-digit code by mail; `{ ok: true }` whatever the email. */
@@ -59,7 +34,7 @@ export function sendLoginLink(
   t: Transport,
   body: { email: string; fingerprint: string; code_only: boolean; language?: string; redirect_to?: string },
 ) {
-  return t.post(`${USER_API}/sendLoginLink`, okSchema, body);
+  return t.post(`${USER_API}/sendLoginLink`, okAnswerSchema, body);
 }
 
 /** POST /loginRecoveryCode: a mailed code (or a link's) signs in; 400 CODE_INVALID, CODE_USED, CODE_EXPIRED. */

@@ -1,20 +1,16 @@
 import { z } from "zod";
 
+import { type Product, productAnswerSchema, productsAnswerSchema } from "@contract/catalogue";
+import { type Slide, slidesAnswerSchema } from "@contract/content";
+
 import { CacheShort } from "./cache-strategies";
 import { isUpstreamError } from "./errors";
-import type { Product, Slide } from "./schemas";
-import { productSchema, slideSchema } from "./schemas";
 import type { Transport } from "./transport.server";
 
 const slug = z
   .string()
   .max(100)
   .regex(/^[\w-]+$/);
-
-/** Answer schemas live at module level: the transport parses a cached answer once per schema. */
-const productsAnswerSchema = z.object({ data: z.array(productSchema) });
-const productAnswerSchema = z.object({ data: productSchema });
-const slidesAnswerSchema = z.object({ data: z.array(slideSchema) });
 
 /** The products of a group (by slug), images 4x3 at 600 wide (spec section 7). */
 export function getProducts(t: Transport, group: string): Promise<Product[]> {

@@ -2,24 +2,7 @@ import { z } from "zod";
 
 import { isUpstreamError } from "./errors";
 
-/** Parsing helpers shared by the content clients (testimonials, people, FAQs, galleries, media). */
-
-/** A text field: missing, null or not a string reads as "". */
-export const text = z
-  .string()
-  .nullish()
-  .catch(null)
-  .transform((v) => v ?? "");
-
-/** A list whose broken entries are dropped rather than failing the whole answer. */
-export function tolerantList<T extends z.ZodTypeAny>(item: T) {
-  return z.array(z.unknown()).transform((list) =>
-    list.flatMap((entry): z.infer<T>[] => {
-      const r = item.safeParse(entry);
-      return r.success ? [r.data] : [];
-    }),
-  );
-}
+/** Request helpers shared by the content clients (testimonials, people, FAQs, galleries, media). */
 
 /** For `.catch`: a 404 from the upstream means "none" (the fallback); any other failure goes on. */
 export function noneOn404<T>(fallback: T) {

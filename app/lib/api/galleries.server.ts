@@ -1,15 +1,16 @@
 import { z } from "zod";
 
+import {
+  type Gallery,
+  galleryAnswerSchema,
+  gallerySummariesAnswerSchema,
+  type GallerySummary,
+} from "@contract/galleries";
+import { IMAGE_ASPECTS, type ImageAspect } from "@contract/media";
+
 import { CacheShort } from "./cache-strategies";
-import { groupKey, noneOn404, text, tolerantList } from "./fields";
-import { assetUrlSchema, imageSchema, optionalAssetUrl, placeholderSchema } from "./schemas";
+import { groupKey, noneOn404 } from "./fields";
 import type { Transport } from "./transport.server";
-
-const id = z.union([z.number(), z.string()]);
-
-/** The aspects the image service offers (spec section 3); anything else is not asked for. */
-export const IMAGE_ASPECTS = ["16x3", "16x5", "16x9", "8x5", "4x3", "1x1", "3x4", "5x8", "9x16", "orig"] as const;
-export type ImageAspect = (typeof IMAGE_ASPECTS)[number];
 
 /** "4x3", "4by3", "4:3" → "4x3"; anything the service does not offer → the fallback. */
 export function normaliseAspect(value: unknown, fallback: ImageAspect): ImageAspect {
@@ -17,97 +18,6 @@ export function normaliseAspect(value: unknown, fallback: ImageAspect): ImageAsp
   const v = value.trim().toLowerCase().replace(/by|:/, "x");
   return (IMAGE_ASPECTS as readonly string[]).includes(v) ? (v as ImageAspect) : fallback;
 }
-
-/** An extra aspect of an image record, with its own pixel size (null when the upstream gives none). */
-const extraAspectSchema = z.object({
-  aspect: z.string(),
-  url: assetUrlSchema,
-  webp_url: optionalAssetUrl,
-  avif_url: optionalAssetUrl,
-  placeholder: placeholderSchema,
-  width: z
-    .number()
-    .positive()
-    .nullish()
-    .catch(null)
-    .transform((v) => v ?? null),
-  height: z
-    .number()
-    .positive()
-    .nullish()
-    .catch(null)
-    .transform((v) => v ?? null),
-});
-export type ExtraAspect = z.infer<typeof extraAspectSchema>;
-
-/** An image record whose extra aspects carry their size (for the lightbox). */
-export const galleryImageSchema = imageSchema.extend({
-  extra_aspects: z
-    .array(z.unknown())
-    .nullish()
-    .catch(null)
-    .transform((list) =>
-      (list ?? []).flatMap((e) => {
-        const r = extraAspectSchema.safeParse(e);
-        return r.success ? [r.data] : [];
-      }),
-    ),
-});
-export type GalleryImage = z.infer<typeof galleryImageSchema>;
-// A broken image record loses the picture, not the gallery.
-const image = galleryImageSchema
-  .nullish()
-  .catch(null)
-  .transform((v) => v ?? null);
-
-export const gallerySlideSchema = z.object({
-  id,
-  image,
-  link: text,
-  heading: text,
-  sub_heading: text,
-  content: text,
-  link_button_text: text,
-});
-
-const galleryBase = {
-  id,
-  name: text,
-  url: text,
-  heading: text,
-  sub_heading: text,
-  group: id
-    .nullish()
-    .catch(null)
-    .transform((v) => v ?? null),
-};
-
-export const gallerySchema = z.object({
-  ...galleryBase,
-  slides: tolerantList(gallerySlideSchema)
-    .nullish()
-    .catch(null)
-    .transform((v) => v ?? []),
-});
-export type Gallery = z.infer<typeof gallerySchema>;
-
-/** A gallery in a group's list: its first slide's image and how many slides it has. */
-export const gallerySummarySchema = z.object({
-  ...galleryBase,
-  image,
-  slide_count: z
-    .number()
-    .int()
-    .nonnegative()
-    .nullish()
-    .catch(null)
-    .transform((v) => v ?? 0),
-});
-export type GallerySummary = z.infer<typeof gallerySummarySchema>;
-
-/** Answer schemas live at module level: the transport parses a cached answer once per schema. */
-const galleryAnswerSchema = z.object({ data: gallerySchema });
-const gallerySummariesAnswerSchema = z.object({ data: tolerantList(gallerySummarySchema) });
 
 /** A gallery by id or url: letters, digits, - and _ only, so it is one safe path segment. */
 const galleryKey = z.union([

@@ -1,19 +1,15 @@
 import { z } from "zod";
 
+import { type Group, groupAnswerSchema, groupsAnswerSchema } from "@contract/groups";
+
 import { CacheShort } from "./cache-strategies";
 import { isUpstreamError } from "./errors";
-import type { Group } from "./schemas";
-import { groupSchema } from "./schemas";
 import type { Transport } from "./transport.server";
 
 const name = z
   .string()
   .max(100)
   .regex(/^[\w-]+$/);
-
-/** Answer schemas live at module level: the transport parses a cached answer once per schema. */
-const groupsAnswerSchema = z.object({ data: z.array(groupSchema) });
-const groupAnswerSchema = z.object({ data: groupSchema });
 
 /** The groups of a model (for example Catalogue/Product): the children of `group`, or the top categories. */
 export async function getGroups(t: Transport, namespace: string, model: string, group?: string): Promise<Group[]> {

@@ -1,27 +1,12 @@
 import { z } from "zod";
 
+import { type Image, imageAnswerSchema, type Video, videoAnswerSchema } from "@contract/media";
+
 import { CacheLong, CacheShort } from "./cache-strategies";
 import { noneOn404 } from "./fields";
-import type { Image } from "./schemas";
-import { assetUrlSchema, imageSchema } from "./schemas";
 import type { Transport } from "./transport.server";
 
 const hashSchema = z.string().regex(/^[0-9a-f]{32}$/);
-
-export const videoSchema = z.object({
-  id: z.number(),
-  url: assetUrlSchema,
-  mime: z.string().default("video/mp4"),
-  poster: imageSchema
-    .nullish()
-    .catch(null)
-    .transform((v) => v ?? null),
-});
-export type Video = z.infer<typeof videoSchema>;
-
-/** Answer schemas live at module level: the transport parses a cached answer once per schema. */
-const imageAnswerSchema = z.object({ data: imageSchema });
-const videoAnswerSchema = z.object({ data: videoSchema });
 
 /** An image hash from a widget's or page block's `imageHashes`, when it is a well-formed one. */
 export function imageHash(holder: unknown, name: string): string | null {

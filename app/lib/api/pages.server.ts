@@ -1,14 +1,9 @@
-import { z } from "zod";
+import { type Page, pageAnswerSchema, pageListSchema } from "@contract/pages";
 
 import { CachePage, CacheShort } from "./cache-strategies";
 import { isUpstreamError } from "./errors";
-import type { Page } from "./schemas";
-import { pageListSchema, pageSchema } from "./schemas";
 import { orSeed, seedPage } from "./seed-fallback.server";
 import type { Transport } from "./transport.server";
-
-/** Answer schemas live at module level: the transport parses a cached answer once per schema. */
-const pageAnswerSchema = z.object({ data: pageSchema });
 
 /**
  * One page with its rows and page blocks, by url path ("home" for the home page); null when none.

@@ -1,10 +1,13 @@
+import type { Page } from "@contract/pages";
+import { pageSchema } from "@contract/pages";
+import type { InitialData, Settings } from "@contract/site";
+import { initialDataSchema, settingsSchema } from "@contract/site";
+
 import seedDomain from "../../../seeds/domain.json";
 import seedLinks from "../../../seeds/links.json";
 import seedPages from "../../../seeds/pages.json";
 import seedRedirects from "../../../seeds/redirects.json";
 import { isCircuitOpen, isUpstreamError } from "./errors";
-import type { InitialData, Page, Settings } from "./schemas";
-import { initialDataSchema, pageSchema, settingsSchema } from "./schemas";
 
 /**
  * The seeded site, bundled into the server build, for when the upstream cannot be reached and

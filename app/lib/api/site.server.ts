@@ -1,14 +1,8 @@
-import { z } from "zod";
+import { type InitialData, initialDataAnswerSchema, type Settings, settingsAnswerSchema } from "@contract/site";
 
 import { CacheShort } from "./cache-strategies";
-import type { InitialData, Settings } from "./schemas";
-import { initialDataSchema, settingsSchema } from "./schemas";
 import { orSeed, seedInitialData, seedSettings } from "./seed-fallback.server";
 import type { Transport } from "./transport.server";
-
-/** Answer schemas live at module level: the transport parses a cached answer once per schema. */
-const settingsAnswerSchema = z.object({ data: settingsSchema });
-const initialDataAnswerSchema = z.object({ data: initialDataSchema });
 
 /** Site settings (the current domain), cached for a minute. */
 export function getSettings(t: Transport): Promise<Settings> {

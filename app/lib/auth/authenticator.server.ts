@@ -3,13 +3,8 @@ import { Authenticator, AuthorizationError } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { OAuth2Strategy, type OAuth2StrategyOptions } from "remix-auth-oauth2";
 
-import {
-  type AccountUser,
-  authUser,
-  exchangeAuthorizationCode,
-  login,
-  type TokenAnswer,
-} from "~/lib/api/accounts.server";
+import type { AccountUser, TokenAnswer } from "@contract/accounts";
+import { authUser, exchangeAuthorizationCode, login } from "~/lib/api/accounts.server";
 import { isUpstreamError } from "~/lib/api/errors";
 import { siteOrigin } from "~/lib/origin.server";
 import type { Visitor } from "~/lib/visitor.server";

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 
-import type { AccountUser, TokenAnswer } from "../api/accounts.server";
+import type { AccountUser, TokenAnswer } from "@contract/accounts";
+
 import { ADMIN_ROLE } from "../auth.server";
 import type { AppSession, Member } from "../session.server";
 import { forgetCart } from "../shop/cart-session.server";

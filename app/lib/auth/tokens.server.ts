@@ -3,9 +3,9 @@ import { createHash } from "node:crypto";
 import { redirect } from "@remix-run/node";
 import { decodeJwt } from "jose";
 
+import type { TokenAnswer } from "@contract/accounts";
 import { cacheControl } from "~/shared/cache-control";
 
-import type { TokenAnswer } from "../api/accounts.server";
 import type { BearerAuth } from "../api/transport.server";
 import type { AppSession } from "../session.server";
 

@@ -3,16 +3,9 @@ import type { AppLoadContext } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import type { TFunction } from "i18next";
 
+import type { Cart } from "@contract/shop";
 import { isUpstreamError } from "~/lib/api/errors";
-import {
-  type Cart,
-  cartAdd,
-  cartRemove,
-  cartUpdate,
-  getCart,
-  requestShippingQuote,
-  shippingQuote,
-} from "~/lib/api/shop.server";
+import { cartAdd, cartRemove, cartUpdate, getCart, requestShippingQuote, shippingQuote } from "~/lib/api/shop.server";
 import { readSubmission, redirectWithToast } from "~/lib/forms.server";
 import { translatorFor } from "~/lib/member-forms.server";
 import { safeRedirectPath } from "~/lib/url";

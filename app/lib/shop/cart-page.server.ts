@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 
-import { getCart, type ShippingOption, shippingQuote } from "~/lib/api/shop.server";
+import type { ShippingOption } from "@contract/shop";
+import { getCart, shippingQuote } from "~/lib/api/shop.server";
 import { ensureCsrfToken } from "~/lib/csrf.server";
 
 import { cartKey, cartPricing, rememberCart } from "./cart-session.server";

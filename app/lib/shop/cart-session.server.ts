@@ -1,4 +1,4 @@
-import type { Cart, CartPricing } from "~/lib/api/shop.server";
+import type { Cart, CartPricing } from "@contract/shop";
 import type { AppSession } from "~/lib/session.server";
 
 /** A cart key as the CMS makes them: 32 random bytes, base64url (docs/shop.md). */

@@ -1,4 +1,4 @@
-import type { Widget } from "~/lib/api/schemas";
+import type { Widget } from "@contract/pages";
 
 import { getWidget } from "../registry";
 import { canonicalPageQuery, isPageParameter, pagedWidgetId, pageHref, requestedPage } from "./paging";

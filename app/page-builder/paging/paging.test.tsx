@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import type { Widget } from "~/lib/api/schemas";
+import type { Widget } from "@contract/pages";
 import { metaTagsFor } from "~/test/paging-meta";
 import { count } from "~/test/render";
 import { renderWidget, widgetOf } from "~/test/widgets";

@@ -1,9 +1,9 @@
 import { useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
+import type { Gallery } from "@contract/galleries";
 import { Picture } from "~/components/image";
 import { enhance, type EnhancerName } from "~/enhancers/names";
-import type { Gallery } from "~/lib/api/galleries.server";
 
 import { GalleryPhotoPage, gallerySectionId, photoHref } from "./gallery-photo-page";
 import { type GalleryPhoto, galleryPhotos, photoSet } from "./gallery-photos";

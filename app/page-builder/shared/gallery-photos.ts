@@ -1,6 +1,6 @@
+import type { Gallery, GalleryImage } from "@contract/galleries";
+import type { Image } from "@contract/media";
 import { atImageWidth } from "~/components/image";
-import type { Gallery, GalleryImage } from "~/lib/api/galleries.server";
-import type { Image } from "~/lib/api/schemas";
 
 import type { PhotoSet, ShareCandidate } from "../define-widget";
 

@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 
+import type { Address } from "@contract/accounts";
 import { ErrorText, inputClass } from "~/components/member/form-field";
 import { CountrySelect } from "~/components/shop/country-select";
-import type { Address } from "~/lib/api/profile.server";
 
 /** One labelled input of the checkout, its value and error kept through a re-render. */
 function Field({

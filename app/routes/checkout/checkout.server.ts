@@ -3,16 +3,11 @@ import { randomUUID } from "node:crypto";
 import type { AppLoadContext } from "@remix-run/node";
 import { data, redirectDocument } from "@remix-run/node";
 
+import type { Address } from "@contract/accounts";
+import type { OrderAddress, ShippingAddress, ShippingOption } from "@contract/shop";
 import { isUpstreamError } from "~/lib/api/errors";
-import { type Address, listAddresses } from "~/lib/api/profile.server";
-import {
-  getCart,
-  type OrderAddress,
-  type ShippingAddress,
-  type ShippingOption,
-  shippingQuote,
-  submitOrder,
-} from "~/lib/api/shop.server";
+import { listAddresses } from "~/lib/api/profile.server";
+import { getCart, shippingQuote, submitOrder } from "~/lib/api/shop.server";
 import { requireMember } from "~/lib/auth.server";
 import { ensureCsrfToken } from "~/lib/csrf.server";
 import { readSubmission } from "~/lib/forms.server";

@@ -2,12 +2,12 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
+import { formatMoney } from "@contract/formats";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { CsrfInput } from "~/components/member/csrf-input";
 import { buttonClass, ErrorText, FormErrors, inputClass, secondaryButtonClass } from "~/components/member/form-field";
 import { CartTotals } from "~/components/shop/cart-totals";
 import { withRootMeta } from "~/lib/meta";
-import { formatMoney } from "~/lib/shop/money";
 
 import { AddressFields } from "./address-fields";
 import { checkoutAction, type CheckoutReply, loadCheckout } from "./checkout.server";

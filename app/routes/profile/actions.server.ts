@@ -1,15 +1,8 @@
 import type { Submission } from "@conform-to/react";
 import type { TFunction } from "i18next";
 
-import {
-  type Account,
-  createAddress,
-  myAccount,
-  type ProfileUpdate,
-  setAddressEnabled,
-  updateProfile,
-  uploadImage,
-} from "~/lib/api/profile.server";
+import type { Account, ProfileUpdate } from "@contract/accounts";
+import { createAddress, myAccount, setAddressEnabled, updateProfile, uploadImage } from "~/lib/api/profile.server";
 import { redirectWithToast } from "~/lib/forms.server";
 import { refused, upstreamReply } from "~/lib/member-forms.server";
 import type { Visitor } from "~/lib/visitor.server";

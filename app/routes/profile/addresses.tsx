@@ -4,9 +4,9 @@ import { Form, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 
+import type { Address } from "@contract/accounts";
 import { CsrfInput } from "~/components/member/csrf-input";
 import { buttonClass, FormErrors, secondaryButtonClass, TextField } from "~/components/member/form-field";
-import type { Address } from "~/lib/api/profile.server";
 
 import type { ProfileData } from "./route";
 import { addressAddSchema } from "./schema";

@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 
+import { formatMoney } from "@contract/formats";
+import type { OrderSummary } from "@contract/shop";
 import { shopDate } from "~/components/shop/invoice-view";
-import type { OrderSummary } from "~/lib/api/shop.server";
-import { formatMoney } from "~/lib/shop/money";
 
 /** The member's orders, newest first, each a link to its invoice (only with the shop open). */
 export function OrdersSection({ orders }: { orders: OrderSummary[] }) {

@@ -3,9 +3,10 @@ import { data } from "@remix-run/node";
 import { Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
+import type { OrderSummary } from "@contract/shop";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { myAccount } from "~/lib/api/profile.server";
-import { listOrders, type OrderSummary } from "~/lib/api/shop.server";
+import { listOrders } from "~/lib/api/shop.server";
 import { requireMember } from "~/lib/auth.server";
 import { ensureCsrfToken } from "~/lib/csrf.server";
 import { invalid, readSubmission } from "~/lib/forms.server";

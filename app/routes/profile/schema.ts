@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import type { AccountSettings, ProfileEditFlag, User } from "~/lib/api/profile.server";
+import type { AccountSettings, ProfileEditFlag, User } from "@contract/accounts";
 import { email, isoDate, newPassword, optionalText, personName, phone } from "~/lib/member-fields";
 
 /** The largest picture the profile accepts (the CMS enforces the same). */

@@ -1,4 +1,4 @@
-import type { Account } from "~/lib/api/profile.server";
+import type { Account } from "@contract/accounts";
 
 import { editableFields, LICENCE_STATES } from "./schema";
 

@@ -1,5 +1,5 @@
+import type { Image } from "@contract/media";
 import { Picture } from "~/components/image";
-import type { Image } from "~/lib/api/schemas";
 
 import type { WidgetData, WidgetViewProps } from "../../define-widget";
 import { hasButton, WidgetButton } from "../../shared/link-target";

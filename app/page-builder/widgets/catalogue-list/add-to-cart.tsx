@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
 
+import { formatMoney } from "@contract/formats";
+import type { Sku } from "@contract/shop";
 import { CsrfInput } from "~/components/member/csrf-input";
 import { buttonClass, inputClass } from "~/components/member/form-field";
-import type { Sku } from "~/lib/api/shop.server";
-import { formatMoney } from "~/lib/shop/money";
 
 /** What a product's page needs to sell it, when the shop is open (docs/shop.md). */
 export interface ProductShop {

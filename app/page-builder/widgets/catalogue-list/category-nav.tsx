@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
-import type { Group } from "~/lib/api/schemas";
+import type { Group } from "@contract/groups";
 
 const CHIP = [
   "inline-flex min-h-11 items-center whitespace-nowrap rounded-full border px-4 text-sm font-medium no-underline",

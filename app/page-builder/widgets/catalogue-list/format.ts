@@ -1,4 +1,4 @@
-import type { Product } from "~/lib/api/schemas";
+import type { Product } from "@contract/catalogue";
 
 /** The site's contact details a product's call to action uses (site settings). */
 export interface Contact {

@@ -1,6 +1,7 @@
+import type { Product } from "@contract/catalogue";
+import type { Group } from "@contract/groups";
 import { getProduct, getProducts } from "~/lib/api/catalogue.server";
 import { getGroupDetails, getGroups } from "~/lib/api/groups.server";
-import type { Group, Product } from "~/lib/api/schemas";
 import { getShopProduct } from "~/lib/api/shop.server";
 import { getSettings } from "~/lib/api/site.server";
 import { sanitizeCmsHtml } from "~/lib/cms-html.server";

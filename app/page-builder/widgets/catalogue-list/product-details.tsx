@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 
+import type { Product } from "@contract/catalogue";
 import { atImageWidth, Picture } from "~/components/image";
-import type { Product } from "~/lib/api/schemas";
 
 import { AddToCart, type ProductShop } from "./add-to-cart";
 import { type Contact, formatPrice, mailtoHref, productPath, telHref } from "./format";

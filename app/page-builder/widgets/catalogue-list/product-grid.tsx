@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
+import type { Product } from "@contract/catalogue";
 import { Picture } from "~/components/image";
-import type { Product } from "~/lib/api/schemas";
 
 import { formatPrice, productPath } from "./format";
 

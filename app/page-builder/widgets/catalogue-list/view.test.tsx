@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import type { Widget } from "~/lib/api/schemas";
+import type { Widget } from "@contract/pages";
 import { chair, chairs, table, tables } from "~/test/catalogue-fixtures";
 import { renderWidget } from "~/test/widgets";
 

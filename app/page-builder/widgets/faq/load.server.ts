@@ -1,4 +1,4 @@
-import type { Faq } from "~/lib/api/faqs.server";
+import type { Faq } from "@contract/content";
 import { getFaqs } from "~/lib/api/faqs.server";
 import { sanitizeCmsHtml } from "~/lib/cms-html.server";
 

@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 
+import type { FormField } from "@contract/form-fields";
 import { buttonClass, ErrorText, inputClass, secondaryButtonClass } from "~/components/member/form-field";
 
-import type { FormField } from "./definition";
 import { selectValue } from "./definition";
 import { sanitizeFormHtml } from "./sanitize";
 

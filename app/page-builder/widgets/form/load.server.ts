@@ -2,15 +2,16 @@ import { randomUUID } from "node:crypto";
 
 import type { SubmissionResult } from "@conform-to/react";
 
-import type { CaptchaChallenge, Form } from "~/lib/api/forms.server";
+import type { FormField } from "@contract/form-fields";
+import { answerFields, formFields } from "@contract/form-fields";
+import type { CaptchaChallenge, Form } from "@contract/forms";
 import { checkPaid, getCaptcha, getForm } from "~/lib/api/forms.server";
 import type { Transport } from "~/lib/api/transport.server";
 import { sanitizeCmsHtml } from "~/lib/cms-html.server";
 
 import type { WidgetLoadArgs } from "../../define-widget";
 import type { FormVisit } from "../../types";
-import type { FormField } from "./definition";
-import { answerFields, formFieldsOf, selectValue } from "./definition";
+import { selectValue } from "./definition";
 import type { FormFields } from "./fields.server";
 
 /** What the form's view renders: the definition, and the visit's state around it. */
@@ -40,7 +41,7 @@ export async function loadForm(
 ): Promise<FormWidgetData | undefined> {
   const form = await getForm(transport, by);
   // Content fields' HTML as the allowlist keeps it (no frames in a form).
-  const fields = formFieldsOf(form).map((f) => (f.content ? { ...f, content: sanitizeCmsHtml(f.content) } : f));
+  const fields = formFields(form).map((f) => (f.content ? { ...f, content: sanitizeCmsHtml(f.content) } : f));
   const search = visit?.searchParams ?? new URLSearchParams();
   const token = search.get("payum_token");
   const [captcha, payment] = await Promise.all([

@@ -1,10 +1,10 @@
-import { existsSync, readFileSync } from "node:fs";
-import path from "node:path";
-
 import { describe, expect, it } from "vitest";
 
-import type { FormField } from "./definition";
-import { formFieldsOf, selectValue } from "./definition";
+import type { FormField } from "@contract/form-fields";
+import { formFields } from "@contract/form-fields";
+import { validationCases } from "@contract/form-validation-cases";
+
+import { selectValue } from "./definition";
 import { buildFormSchema, ERR, isFormDate } from "./schema";
 
 const field = (kind: FormField["kind"], extra: Partial<FormField> = {}): FormField => ({
@@ -29,37 +29,7 @@ const check = (f: FormField, value: unknown) => {
     : { ok: false as const, message: r.error.issues[0]?.message };
 };
 
-describe("formFieldsOf", () => {
-  it("reads questions, without line breaks in labels", () => {
-    const fields = formFieldsOf({
-      questions: [
-        { id: 1, name: "name", label: "Your\nname", required: true, field_type: "text" },
-        { id: 2, name: "", label: "", field_type: "content", content: "<p>Hi</p>" },
-        { id: 3, name: "go", label: "Send", field_type: "submit" },
-      ],
-    });
-    expect(fields.map((f) => [f.kind, f.name, f.label])).toEqual([
-      ["text", "name", "Your name"],
-      ["content", "", ""],
-      ["submit", "", "Send"],
-    ]);
-  });
-
-  it("reads the older data fields: subtypes, selects, paragraphs", () => {
-    const fields = formFieldsOf({
-      data: [
-        { type: "text", subtype: "email", name: "email", label: "Email", required: "1" },
-        { type: "select", name: "timber", label: "Timber", values: [{ label: "Oak", value: "oak" }] },
-        { type: "header", label: "About you" },
-        { type: "button", label: "Send" },
-      ],
-    });
-    expect(fields.map((f) => f.kind)).toEqual(["email", "select", "content", "submit"]);
-    expect(fields[0]?.required).toBe(true);
-    expect(fields[1]?.options).toEqual([{ label: "Oak", value: "oak" }]);
-    expect(fields[2]?.heading).toBe(true);
-  });
-
+describe("selectValue", () => {
   it("resets a dropdown's value that is not among its options", () => {
     const f = field("select", { options: [{ label: "Oak", value: "oak" }] });
     expect(selectValue(f, "oak")).toBe("oak");
@@ -129,32 +99,12 @@ describe("buildFormSchema, per field type", () => {
   });
 });
 
-// The CMS's own cases (cms/forms/validation-cases.json): the site accepts and refuses what the CMS does.
-const CASES = path.resolve("cms/forms/validation-cases.json");
-type Input = Record<string, unknown>;
-const expand = (input: Input) =>
-  Object.fromEntries(
-    Object.entries(input).map(([k, v]) => {
-      if (v && typeof v === "object" && "repeat" in v) {
-        const { prefix = "", repeat, times } = v as { prefix?: string; repeat: string; times: number };
-        return [k, prefix + repeat.repeat(times)];
-      }
-      return [k, v];
-    }),
-  );
-describe.runIf(existsSync(CASES))("buildFormSchema against cms/forms/validation-cases.json", () => {
-  const { cases } = JSON.parse(readFileSync(CASES, "utf8")) as {
-    cases: {
-      name: string;
-      definition: { questions?: unknown[]; data?: unknown[] };
-      input: Input;
-      expected: { ok: boolean };
-    }[];
-  };
-  it("has cases", () => expect(cases.length).toBeGreaterThan(0));
-  for (const c of cases) {
+// The contract's cases (cms/contract/form-validation-cases.json): the site accepts and refuses what the CMS does.
+describe("buildFormSchema against the contract's validation cases", () => {
+  it("has cases", () => expect(validationCases.length).toBeGreaterThan(0));
+  for (const c of validationCases) {
     it(c.name, () => {
-      const ok = buildFormSchema(formFieldsOf(c.definition)).safeParse(expand(c.input)).success;
+      const ok = buildFormSchema(formFields(c.definition)).safeParse(c.input).success;
       expect(ok).toBe(c.expected.ok);
     });
   }

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 
+import { formFields } from "@contract/form-fields";
 import { widget } from "~/test/gallery-fixtures";
 import type { Fields } from "~/test/widgets";
 import { renderWidget } from "~/test/widgets";
 
-import { formFieldsOf } from "./definition";
 import type { FormWidgetData } from "./load.server";
 
 const show = (fields: Fields, data: unknown) => renderWidget(widget("core/form", fields), { data });
@@ -19,7 +19,7 @@ const base = (over: Partial<FormWidgetData> = {}): FormWidgetData => ({
     cost: 0,
     thank_you: "",
   },
-  fields: formFieldsOf({
+  fields: formFields({
     questions: [
       { id: 1, name: "name", label: "Your\nname", required: true, field_type: "text" },
       { id: 2, name: "email", label: "Email", required: true, field_type: "email" },
@@ -94,7 +94,7 @@ describe("core/form", () => {
   });
 
   it("prompts '-- Select --' in a select unless it has a placeholder, and resets an unknown value", () => {
-    const fields = formFieldsOf({
+    const fields = formFields({
       data: [
         { type: "select", name: "timber", label: "Timber", values: [{ label: "Oak", value: "oak" }] },
         { type: "select", name: "size", label: "Size", placeholder: "Pick one", values: ["S", "M"] },
@@ -129,7 +129,7 @@ describe("core/form", () => {
   });
 
   it("a required signature explains, without JavaScript, that signing needs it, above the form", () => {
-    const fields = formFieldsOf({
+    const fields = formFields({
       questions: [{ id: 1, name: "signature", label: "Sign", required: true, field_type: "signature" }],
     });
     const html = show({ id: 3 }, base({ fields }));

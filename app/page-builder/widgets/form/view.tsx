@@ -1,12 +1,12 @@
 import { useTranslation } from "react-i18next";
 
+import type { FormField } from "@contract/form-fields";
+import { answerFields } from "@contract/form-fields";
 import { CsrfInput } from "~/components/member/csrf-input";
 import { buttonClass, FormErrors } from "~/components/member/form-field";
 import { enhance } from "~/enhancers/names";
 
 import type { WidgetViewProps } from "../../define-widget";
-import type { FormField } from "./definition";
-import { answerFields } from "./definition";
 import { Field } from "./field";
 import type { FormFields } from "./fields.server";
 import type { FormWidgetData } from "./load.server";

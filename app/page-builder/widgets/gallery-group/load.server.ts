@@ -1,4 +1,4 @@
-import type { Gallery, GallerySummary } from "~/lib/api/galleries.server";
+import type { Gallery, GallerySummary } from "@contract/galleries";
 import { getGalleries, getGallery } from "~/lib/api/galleries.server";
 
 import type { WidgetLoadArgs } from "../../define-widget";

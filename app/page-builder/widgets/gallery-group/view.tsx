@@ -1,8 +1,8 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
+import type { GallerySummary } from "@contract/galleries";
 import { Picture } from "~/components/image";
-import type { GallerySummary } from "~/lib/api/galleries.server";
 
 import type { WidgetData, WidgetViewProps } from "../../define-widget";
 import { GalleryView } from "../../shared/gallery-layouts";

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-import type { Gallery } from "~/lib/api/galleries.server";
+import type { Gallery } from "@contract/galleries";
 import { gallery, photo, widget } from "~/test/gallery-fixtures";
 import { recordingTransport, upstreamNotFound } from "~/test/recording-transport";
 import { loadOf } from "~/test/widget-load";

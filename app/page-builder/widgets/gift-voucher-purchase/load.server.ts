@@ -1,4 +1,5 @@
-import { checkPaid, getVoucherThemes, type VoucherTheme } from "~/lib/api/vouchers.server";
+import type { VoucherTheme } from "@contract/vouchers";
+import { checkPaid, getVoucherThemes } from "~/lib/api/vouchers.server";
 
 import type { WidgetLoadArgs } from "../../define-widget";
 import type { GiftVoucherPurchaseFields } from "./fields.server";

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-import type { Image } from "~/lib/api/schemas";
+import type { Image } from "@contract/media";
 import { HASH, widget } from "~/test/gallery-fixtures";
 import { recordingTransport } from "~/test/recording-transport";
 import { testVariant as variant } from "~/test/test-images";

@@ -1,6 +1,6 @@
-import type { Video } from "~/lib/api/media.server";
+import type { Video } from "@contract/media";
+import type { Image } from "@contract/media";
 import { getImageByHash, getVideo, imageHash } from "~/lib/api/media.server";
-import type { Image } from "~/lib/api/schemas";
 
 import type { WidgetLoadArgs } from "../../define-widget";
 import type { HeroQuoteFields } from "./fields.server";

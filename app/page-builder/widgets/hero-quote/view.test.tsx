@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import type { Image } from "~/lib/api/schemas";
+import type { Image } from "@contract/media";
 import { HASH, widget } from "~/test/gallery-fixtures";
 import { testVariant as variant } from "~/test/test-images";
 import type { Fields, ShowOptions } from "~/test/widgets";

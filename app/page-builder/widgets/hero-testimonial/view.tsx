@@ -1,5 +1,5 @@
+import type { Testimonial } from "@contract/content";
 import { Picture } from "~/components/image";
-import type { Testimonial } from "~/lib/api/testimonials.server";
 
 import type { WidgetData, WidgetViewProps } from "../../define-widget";
 import { showable } from "../../shared/testimonials";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import type { Slide, Widget } from "~/lib/api/schemas";
+import type { Slide } from "@contract/content";
+import type { Widget } from "@contract/pages";
 import { image } from "~/test/catalogue-fixtures";
 import { renderWidget } from "~/test/widgets";
 

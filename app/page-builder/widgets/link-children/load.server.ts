@@ -1,5 +1,5 @@
+import type { Link } from "@contract/site";
 import { getLinks } from "~/lib/api/links.server";
-import type { Link } from "~/lib/api/schemas";
 
 import type { WidgetLoadArgs } from "../../define-widget";
 import type { LinkChildrenFields } from "./fields.server";

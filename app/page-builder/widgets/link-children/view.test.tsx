@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import type { Link } from "~/lib/api/schemas";
+import type { Link } from "@contract/site";
 import { count } from "~/test/render";
 import type { Fields, ShowOptions } from "~/test/widgets";
 import { renderWidget, widgetOf } from "~/test/widgets";

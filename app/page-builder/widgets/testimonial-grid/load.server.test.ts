@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-import type { Testimonial } from "~/lib/api/testimonials.server";
+import type { Testimonial } from "@contract/content";
 import { widget } from "~/test/content-fixtures";
 import { recordingTransport } from "~/test/recording-transport";
 import { loadThroughPage as load } from "~/test/widget-load";

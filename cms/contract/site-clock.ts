@@ -1,7 +1,8 @@
 /**
- * Schedule times typed in the back-office without a zone ("2026-12-01" or "2026-12-01 09:00")
- * mean the site's wall clock, not the server's or UTC. These helpers turn them into instants.
- * `cms/lib/time-zone.ts` is the same code on the CMS's side of the API (decision 035): change both.
+ * The site's clock (decisions 019 and 035). Schedule times typed without a zone ("2026-12-01" or
+ * "2026-12-01 09:00") mean the site's wall clock: the `time_zone` site setting, Brisbane when
+ * unset or unknown; not the server's clock or UTC. The site reads them so when it renders a page,
+ * and the CMS the same way when it decides what visitors may see. Browser-safe: no imports.
  */
 
 /** The seeded site is on the Sunshine Coast (Queensland: UTC+10, no daylight saving). */
@@ -47,18 +48,43 @@ function offsetAt(instant: number, timeZone: string) {
 }
 
 /**
- * A schedule value as an ISO instant: one with a zone (or "Z") is kept as it is; a zone-less
- * date or date-time is read on the site's clock. Anything else is returned unchanged.
+ * A zone-less date or date-time as an instant in milliseconds on the site's clock: undefined when
+ * the value is not zone-less (it has a zone, or is no date), NaN when its numbers make no date.
+ */
+function wallClockInstant(value: string, timeZone: string): number | undefined {
+  const m = ZONELESS.exec(value.trim());
+  if (!m) return undefined;
+  const [, y, mo, d, h = "0", mi = "0", s = "0"] = m;
+  const wall = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));
+  if (Number.isNaN(wall)) return Number.NaN;
+  // The offset at the guess, then again at the result (right across a daylight-saving change).
+  const guess = wall - offsetAt(wall, timeZone);
+  return wall - offsetAt(guess, timeZone);
+}
+
+/**
+ * A schedule value as an ISO instant (the site's reading, as it renders a page): one with a zone
+ * (or "Z") is kept as it is; a zone-less date or date-time is read on the site's clock. Anything
+ * else is returned unchanged.
  */
 export function zonedInstant(value: unknown, timeZone: string): unknown {
   if (typeof value !== "string") return value;
-  const m = ZONELESS.exec(value.trim());
-  if (!m) return value;
-  const [, y, mo, d, h = "0", mi = "0", s = "0"] = m;
-  const wall = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));
-  if (Number.isNaN(wall)) return value;
-  // The offset at the guess, then again at the result (right across a daylight-saving change).
-  let instant = wall - offsetAt(wall, timeZone);
-  instant = wall - offsetAt(instant, timeZone);
+  const instant = wallClockInstant(value, timeZone);
+  if (instant === undefined || Number.isNaN(instant)) return value;
   return new Date(instant).toISOString();
+}
+
+/**
+ * A schedule value as an instant in milliseconds (the CMS's reading, as it decides what visitors
+ * see): one with a zone (or "Z") as it says; a zone-less date or date-time on the site's clock;
+ * null when there is none or it cannot be read.
+ */
+export function scheduleInstant(value: unknown, timeZone: string): number | null {
+  if (typeof value !== "string" || !value) return null;
+  const instant = wallClockInstant(value, timeZone);
+  if (instant === undefined) {
+    const t = Date.parse(value);
+    return Number.isNaN(t) ? null : t;
+  }
+  return Number.isNaN(instant) ? null : instant;
 }

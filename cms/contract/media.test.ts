@@ -1,8 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { cssImageSet } from "~/components/image";
-
-import { imageSchema } from "./schemas";
+import { imageSchema } from "./media";
 
 const good = {
   url: "/assets/i/0123456789abcdef0123456789abcdef/4x3/400.jpg",
@@ -50,13 +48,5 @@ describe("imageSchema: upstream URLs go into src, href and CSS only when safe", 
     expect(imageSchema.safeParse({ ...good, extra_aspects: [{ aspect: "orig", url: "javascript:1" }] }).success).toBe(
       false,
     );
-  });
-});
-
-describe("cssImageSet", () => {
-  it("percent-encodes anything that could end the CSS url() even if a record slipped through", () => {
-    const css = cssImageSet({ ...imageSchema.parse(good), url: '/x.jpg");background:red;("' });
-    expect(css).toContain('url("/x.jpg%22%29;background:red;%28%22")');
-    expect(css).not.toContain('");background');
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { DEFAULT_TIME_ZONE, siteTimeZone, zonedInstant } from "./time-zone";
+import { DEFAULT_TIME_ZONE, scheduleInstant, siteTimeZone, zonedInstant } from "./site-clock";
 
 describe("zonedInstant", () => {
   it("reads a zone-less date or date-time on the site's clock (Brisbane: UTC+10)", () => {
@@ -25,5 +25,19 @@ describe("siteTimeZone", () => {
     expect(siteTimeZone("Australia/Perth")).toBe("Australia/Perth");
     expect(siteTimeZone("Mars/Olympus")).toBe(DEFAULT_TIME_ZONE);
     expect(siteTimeZone(undefined)).toBe(DEFAULT_TIME_ZONE);
+  });
+});
+
+describe("scheduleInstant (the CMS's reading: what visitors may see)", () => {
+  it("reads zone-less values on the site's clock, with daylight saving where the zone has it", () => {
+    expect(scheduleInstant("2026-12-01", "Australia/Brisbane")).toBe(Date.parse("2026-11-30T14:00:00Z"));
+    expect(scheduleInstant("2026-12-01 09:30", "Australia/Brisbane")).toBe(Date.parse("2026-11-30T23:30:00Z"));
+    expect(scheduleInstant("2026-12-01 00:00", "Australia/Sydney")).toBe(Date.parse("2026-11-30T13:00:00Z"));
+    expect(scheduleInstant("2026-06-01 00:00", "Australia/Sydney")).toBe(Date.parse("2026-05-31T14:00:00Z"));
+  });
+  it("keeps values with a zone, and reads nothing from what is not a time", () => {
+    expect(scheduleInstant("2026-12-01T00:00:00+02:00", "Australia/Brisbane")).toBe(Date.parse("2026-11-30T22:00:00Z"));
+    for (const value of ["soon", "", null, 5, undefined])
+      expect(scheduleInstant(value, "Australia/Brisbane")).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { formatMoney } from "./money";
+import { centsToDollars, dollarsToCents, formatMoney } from "./formats";
 
 describe("formatMoney", () => {
   it("writes dollars with a thousands separator and always two decimals", () => {
@@ -10,5 +10,14 @@ describe("formatMoney", () => {
     expect(formatMoney(0.5)).toBe("$0.50");
     expect(formatMoney(-969)).toBe("-$969.00");
     expect(formatMoney(Number.NaN)).toBe("$0.00");
+  });
+});
+
+describe("the API's dollars", () => {
+  it("are cents with two decimals, and back", () => {
+    expect(centsToDollars(123456)).toBe(1234.56);
+    expect(centsToDollars(5)).toBe(0.05);
+    expect(dollarsToCents(1234.56)).toBe(123456);
+    expect(dollarsToCents(0.1 + 0.2)).toBe(30);
   });
 });

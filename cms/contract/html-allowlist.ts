@@ -9,9 +9,9 @@
  * scripts, styles, forms, event handlers, `javascript:` and other unsafe URLs, frames and images
  * from anywhere else.
  *
- * Two identical copies (decision 069): `cms/lib/cms-html.ts` and `app/lib/cms-html-allowlist.server.ts`,
- * because app code never imports `cms/` nor `cms/` app code; `tests/unit/cms-html.test.ts` fails
- * when they differ.
+ * Part of the API contract (`cms/contract/`): the CMS and the site import this one file. It pulls
+ * in sanitize-html, so the site imports it only from `app/lib/cms-html.server.ts` (ESLint refuses
+ * it elsewhere in `app/`).
  */
 import sanitizeHtml from "sanitize-html";
 import { z } from "zod";

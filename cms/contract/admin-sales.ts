@@ -1,0 +1,83 @@
+/** The admin API's sold gift vouchers and shop orders (docs/back-office.md, "Vouchers", "Orders"), read-only. */
+import { z } from "zod";
+
+export const soldVoucherSchema = z.object({
+  id: z.number(),
+  code: z.string().nullable(),
+  amount_cents: z.number(),
+  theme: z.string().nullable(),
+  buyer_email: z.string(),
+  paid: z.boolean(),
+  created_at: z.string(),
+  redeemed_at: z.string().nullable(),
+});
+export type SoldVoucher = z.infer<typeof soldVoucherSchema>;
+
+/** `voucher`: a page of sold vouchers. */
+export const soldVouchersAnswerSchema = z.object({
+  data: z.array(soldVoucherSchema),
+  num_items: z.number(),
+  num_pages: z.number(),
+  page: z.number(),
+});
+
+/** `voucher/liability`: issued, redeemed and outstanding value by month, in dollars. */
+export const liabilityAnswerSchema = z.object({
+  data: z.array(z.object({ month: z.string(), issued: z.number(), redeemed: z.number(), outstanding: z.number() })),
+});
+
+const memberSchema = z.object({ id: z.number(), email: z.string(), name: z.string() }).nullable();
+
+/** `order`: a page of the shop's orders, and whether the shop is open. */
+export const shopOrdersAnswerSchema = z.object({
+  shop_open: z.boolean(),
+  data: z.array(
+    z.object({
+      id: z.number(),
+      invoice_number: z.string(),
+      member: memberSchema,
+      total_cents: z.number(),
+      paid: z.boolean(),
+      created_at: z.string(),
+    }),
+  ),
+  num_items: z.number(),
+  num_pages: z.number(),
+  page: z.number(),
+});
+
+/** `order/{id}`: one order with its lines, address, member and payment. */
+export const shopOrderAnswerSchema = z.object({
+  shop_open: z.boolean(),
+  data: z.object({
+    id: z.number(),
+    invoice_number: z.string(),
+    status: z.string(),
+    created_at: z.string(),
+    paid_at: z.string().nullable(),
+    items: z.array(
+      z.object({
+        name: z.string(),
+        sku_code: z.string(),
+        addons: z.array(z.object({ name: z.string(), price: z.number() })),
+        qty: z.number(),
+        price: z.number(),
+        subtotal: z.number(),
+      }),
+    ),
+    subtotal: z.number(),
+    promotion_code: z.string().nullable(),
+    discount_amount: z.number(),
+    shipping_name: z.string(),
+    shipping_amount: z.number(),
+    total_amount: z.number(),
+    total_tax: z.number(),
+    address: z.record(z.string(), z.string()),
+    note: z.string(),
+    member: memberSchema,
+    payment: z
+      .object({ status: z.string(), gateway: z.string(), amount_cents: z.number(), paid_at: z.string().nullable() })
+      .nullable(),
+  }),
+});
+export type ShopOrder = z.infer<typeof shopOrderAnswerSchema>["data"];
