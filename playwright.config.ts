@@ -1,3 +1,5 @@
+import { existsSync } from "node:fs";
+
 import { defineConfig, devices } from "@playwright/test";
 
 import { E2E_SESSION_SECRET } from "./tests/e2e/support";
@@ -38,10 +40,14 @@ const siteEnv = (port: number, dir: string) => ({
   TOKEN_LOGIN_ORIGINS: `http://localhost:${port}`,
 });
 
+// Debian's chromium-headless-shell, the build Playwright itself uses for headless runs, when it is
+// there: the full browser in headless mode spends about three times the CPU on each context and
+// navigation (decision 099). `npm test` installs it.
+const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
 const chromium = {
   ...devices["Desktop Chrome"],
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium"),
     args: [
       "--headless",
       "--no-sandbox",
@@ -67,7 +73,9 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   // The site registers a service worker (decision 063); page.route cannot see what a worker
   // fetches, so the journeys run without one, except pwa.spec.ts, which allows it.
-  use: { baseURL: `http://localhost:${PORT}`, trace: "retain-on-failure", serviceWorkers: "block" },
+  // A trace costs Chromium more CPU than the journey itself: it is recorded on the retry of a
+  // failed journey (CI), or on demand with `npx playwright test --trace on`.
+  use: { baseURL: `http://localhost:${PORT}`, trace: "on-first-retry", serviceWorkers: "block" },
   projects: [
     { name: "js", use: { ...chromium, javaScriptEnabled: true }, testIgnore: /(offline|shop|back-office-.*)\.spec/ },
     {

@@ -15,9 +15,15 @@ const cache = path.join(root, ".cache");
 mkdirSync(cache, { recursive: true });
 
 ensureDependencies();
-if (!existsSync("/usr/bin/chromium")) {
-  say("Installing Chromium (Debian's chromium) for the browser tests…");
-  aptInstall(["chromium"]);
+// The journeys run in chromium-headless-shell (a third of the full browser's CPU); the scripts
+// that audit pages (Lighthouse, screenshots) use the full browser.
+const chromiumPackages = [
+  ["/usr/bin/chromium", "chromium"],
+  ["/usr/bin/chromium-headless-shell", "chromium-headless-shell"],
+].filter(([file]) => !existsSync(file));
+if (chromiumPackages.length > 0) {
+  say(`Installing Debian's ${chromiumPackages.map(([, name]) => name).join(" and ")} for the browser tests…`);
+  aptInstall(chromiumPackages.map(([, name]) => name));
 }
 ensureJava();
 
