@@ -1,12 +1,14 @@
-import { existsSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, symlinkSync } from "node:fs";
+import path from "node:path";
 
 import { defineConfig, devices } from "@playwright/test";
 
 import { E2E_SESSION_SECRET } from "./tests/e2e/support";
 
 /**
- * Journeys in Debian's Chromium against the production build. Each journey runs twice: with
- * JavaScript and without. A second server whose upstream is unreachable checks the fallbacks.
+ * Journeys in Debian's Chromium against the production build. The key journeys run twice: with
+ * JavaScript and without (ONCE_FILES below). A second server whose upstream is unreachable checks the fallbacks.
  * `npm test` builds first; run alone with `npx playwright test` after `npm run build`.
  */
 // E2E_PORT moves the four servers (the offline one takes the next port, the shop's the one
@@ -26,6 +28,22 @@ const shopDataDir = process.env.E2E_SHOP_DATA_DIR;
 process.env.E2E_BACK_OFFICE_DATA_DIR ??= `${dataDir}-back-office`;
 const backOfficeDataDir = process.env.E2E_BACK_OFFICE_DATA_DIR;
 
+// The three servers with an embedded CMS start from copies of one seeded database, made once per
+// change to what it is made of (scripts/lib/seeded-data.mjs, decision 100), instead of each
+// seeding its own. Once per run: the workers load this file again with the flag set.
+if (!process.env.E2E_SEEDED) {
+  const siteDirs = [dataDir, shopDataDir, backOfficeDataDir];
+  execFileSync(process.execPath, ["scripts/lib/seeded-data.mjs", ...siteDirs], { stdio: "inherit" });
+  // …and one image cache, as instances on a shared volume would: a variant one server made (an
+  // AVIF encode takes up to a second here) is not made again by the next.
+  const images = path.resolve(`${dataDir}-image-cache`);
+  mkdirSync(images, { recursive: true });
+  for (const dir of siteDirs) {
+    if (!existsSync(path.join(dir, "image-cache"))) symlinkSync(images, path.join(dir, "image-cache"));
+  }
+  process.env.E2E_SEEDED = "1";
+}
+
 /** What the site's servers share: the session secret, no warm-up, room for many sign-ins. */
 const siteEnv = (port: number, dir: string) => ({
   PORT: String(port),
@@ -42,7 +60,7 @@ const siteEnv = (port: number, dir: string) => ({
 
 // Debian's chromium-headless-shell, the build Playwright itself uses for headless runs, when it is
 // there: the full browser in headless mode spends about three times the CPU on each context and
-// navigation (decision 099). `npm test` installs it.
+// navigation (decision 100). `npm test` installs it.
 const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
 const chromium = {
   ...devices["Desktop Chrome"],
@@ -57,9 +75,27 @@ const chromium = {
       "--no-first-run",
       "--disable-sync",
       "--disable-quic",
+      // Less work per page, measured: one raster thread, no compositor-thread animation or
+      // scrolling, images decoded when painted, one renderer process for all of a worker's pages.
+      "--num-raster-threads=1",
+      "--disable-threaded-animation",
+      "--disable-threaded-scrolling",
+      "--disable-checker-imaging",
+      "--renderer-process-limit=1",
+      "--disable-site-isolation-trials",
     ],
   },
 };
+
+/**
+ * The key journeys (forms, sign-in, the cart, vouchers, the back-office's editing, tabs, menus)
+ * run twice, with and without JavaScript. What a second run would only repeat runs once, in the
+ * projects with JavaScript: a journey tagged `@once` (a layout measured, an axe scan, something
+ * only JavaScript does), and these files, which check what the server answers (the head, status
+ * codes and headers, tokens, documents, embeds, error reports, which pages ship the runtime).
+ */
+const ONCE_FILES =
+  /\/(head|errors|tokens|documents|embeds|link-state|error-reporting|runtime|shop-closed|back-office-errors)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -81,7 +117,8 @@ export default defineConfig({
     {
       name: "no-js",
       use: { ...chromium, javaScriptEnabled: false },
-      testIgnore: /(offline|shop|back-office-.*)\.spec/,
+      testIgnore: [/(offline|shop|back-office-.*)\.spec/, ONCE_FILES],
+      grepInvert: /@once/,
     },
     // The back-office's journeys change pages, records and settings: on a server of their own,
     // so no other journey sees their edits (decision 080's reason, again).
@@ -94,6 +131,8 @@ export default defineConfig({
       name: "cms-no-js",
       use: { ...chromium, javaScriptEnabled: false, baseURL: `http://localhost:${BACK_OFFICE_PORT}` },
       testMatch: /back-office-.*\.spec/,
+      testIgnore: ONCE_FILES,
+      grepInvert: /@once/,
     },
     {
       name: "shop-js",
@@ -104,6 +143,8 @@ export default defineConfig({
       name: "shop-no-js",
       use: { ...chromium, javaScriptEnabled: false, baseURL: `http://localhost:${SHOP_PORT}` },
       testMatch: /shop\.spec/,
+      testIgnore: ONCE_FILES,
+      grepInvert: /@once/,
     },
     {
       name: "offline",

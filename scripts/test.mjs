@@ -4,11 +4,13 @@
 // integration tests on PGlite and on PostgreSQL), and, against a fresh production build, the
 // JavaScript budget of every seeded page (scripts/js-budget.mjs), the W3C Nu HTML Checker over
 // every seeded page (scripts/validate-html.mjs) and the Playwright journeys (with and without JavaScript).
+import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 
 import { aptInstall, ensureBuild, ensureDependencies, ensureJava, root, run, say } from "./lib/ensure.mjs";
 import { startPostgres } from "./lib/postgres.mjs";
+import { seededDataDir } from "./lib/seeded-data.mjs";
 
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
 const cache = path.join(root, ".cache");
@@ -40,6 +42,35 @@ function step(name, cmd, args, env = {}) {
   results.push({ name, ok: status === 0, seconds: (Date.now() - started) / 1000 });
   return status === 0;
 }
+/**
+ * Steps that run at the same time, each on its own core (ESLint and tsc use one each): each
+ * one's output is printed, whole, when it ends.
+ */
+function together(steps) {
+  return Promise.all(
+    steps.map(
+      ([name, cmd, args, env = {}]) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env } });
+          const output = [];
+          child.stdout.on("data", (chunk) => output.push(chunk));
+          child.stderr.on("data", (chunk) => output.push(chunk));
+          const end = (status) => {
+            say(name);
+            process.stdout.write(Buffer.concat(output));
+            results.push({ name, ok: status === 0, seconds: (Date.now() - started) / 1000 });
+            resolve(status === 0);
+          };
+          child.on("error", (error) => {
+            output.push(Buffer.from(`${error.message}\n`));
+            end(1);
+          });
+          child.on("close", (status) => end(status ?? 1));
+        }),
+    ),
+  );
+}
 /** Like `step`, for work done in this process (the build). */
 function timed(name, fn) {
   const started = Date.now();
@@ -48,8 +79,10 @@ function timed(name, fn) {
 }
 const runStarted = Date.now();
 
-step("Lint and format (ESLint, Prettier)", "npm", ["run", "--silent", "lint"]);
-step("Type check (tsc)", bin("tsc"), ["--noEmit"]);
+await together([
+  ["Lint and format (ESLint, Prettier)", "npm", ["run", "--silent", "lint"]],
+  ["Type check (tsc)", bin("tsc"), ["--noEmit"]],
+]);
 
 const vitestJson = path.join(cache, "vitest.json");
 const vitestFileTimes = path.join(cache, "vitest-file-times.json");
@@ -71,25 +104,29 @@ step(
 timed("Production build (remix build, enhancers, service worker)", () => ensureBuild({ force: true }));
 const budgetJson = path.join(cache, "js-budget.json");
 rmSync(budgetJson, { force: true });
-step("JavaScript budget (the scripts each seeded page loads, compressed)", process.execPath, [
-  path.join(root, "scripts", "js-budget.mjs"),
-  "--json",
-  budgetJson,
-]);
-
 const vnuJson = path.join(cache, "vnu.json");
 rmSync(vnuJson, { force: true });
-step("Valid HTML (the Nu HTML Checker over every seeded page)", process.execPath, [
-  path.join(root, "scripts", "validate-html.mjs"),
-  "--json",
-  vnuJson,
+// Each starts a server of its own from the seeded database, made here once for both (and the
+// journeys' servers after them).
+seededDataDir();
+await together([
+  [
+    "JavaScript budget (the scripts each seeded page loads, compressed)",
+    process.execPath,
+    [path.join(root, "scripts", "js-budget.mjs"), "--json", budgetJson],
+  ],
+  [
+    "Valid HTML (the Nu HTML Checker over every seeded page)",
+    process.execPath,
+    [path.join(root, "scripts", "validate-html.mjs"), "--json", vnuJson],
+  ],
 ]);
 
 const playwrightJson = path.join(cache, "playwright.json");
 rmSync(playwrightJson, { force: true });
 const e2eData = path.join(cache, `e2e-${Date.now()}`);
 step(
-  "Browser journeys (Playwright in Chromium, with and without JavaScript)",
+  "Browser journeys (Playwright; the key ones with and without JavaScript)",
   bin("playwright"),
   ["test", "--reporter=line,json"],
   { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson, E2E_DATA_DIR: e2eData },
@@ -98,6 +135,7 @@ rmSync(e2eData, { recursive: true, force: true });
 rmSync(`${e2eData}-offline`, { recursive: true, force: true });
 rmSync(`${e2eData}-shop`, { recursive: true, force: true });
 rmSync(`${e2eData}-back-office`, { recursive: true, force: true });
+rmSync(`${e2eData}-image-cache`, { recursive: true, force: true });
 
 // The closing lines: each step with its time, the slowest test files and journeys, the journeys
 // that needed a retry (flaky: counted apart from passed), and one line of counts.

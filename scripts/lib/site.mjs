@@ -1,6 +1,7 @@
 // Starts the production server for the scripts that measure or check it (`npm run bench`,
 // `npm run lighthouse`, `npm run validate:html`): `tsx server.ts` with a fresh temporary DATA_DIR
-// on a free loopback port, stopped and cleaned up at the end and on Ctrl-C.
+// holding a copy of the seeded database (scripts/lib/seeded-data.mjs), on a free loopback port,
+// stopped and cleaned up at the end and on Ctrl-C.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -9,6 +10,7 @@ import os from "node:os";
 import path from "node:path";
 
 import { root } from "./ensure.mjs";
+import { copySeededDataDir } from "./seeded-data.mjs";
 
 export const HOST = "127.0.0.1";
 
@@ -45,6 +47,8 @@ export async function startSite({
   const port = await freePort();
   const origin = `http://${HOST}:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `dovetail-${label}-`));
+  // A copy of the seeded database instead of seeding anew (decision 100): the same content.
+  copySeededDataDir(dataDir);
   const env = {
     ...process.env,
     // Run as a deployment would: React's production build, secrets and public address set.

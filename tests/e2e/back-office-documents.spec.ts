@@ -58,7 +58,7 @@ test("an admin uploads a PDF, downloads it from its link and deletes it", async 
   expect((await page.request.get(href)).status()).toBe(404);
 });
 
-test("the vouchers and orders screens answer an admin", async ({ page }) => {
+test("the vouchers and orders screens answer an admin", { tag: "@once" }, async ({ page }) => {
   await signInAsAdmin(page, "/cms/records");
   await page.getByRole("link", { name: "Sold gift vouchers" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Gift vouchers" })).toBeVisible();

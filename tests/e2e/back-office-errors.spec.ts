@@ -4,7 +4,7 @@ import { demoAccounts, signIn } from "./accounts";
 
 /**
  * A back-office screen's error (decision 107) is drawn inside the back-office, under its
- * sections' navigation, so the admin can go on from there. Both projects.
+ * sections' navigation, so the admin can go on from there. With JavaScript only (decision 100).
  */
 
 test("an unknown record, page or model is a 404 inside the back-office, with its navigation", async ({ page }) => {

@@ -6,7 +6,8 @@ import { demoAccounts, signIn } from "./accounts";
 /**
  * The page editor at /cms/pages (issue 16), signed in as the seeded admin. Each journey makes a
  * page of its own (named after the project, so the js and no-js runs never meet), edits it with
- * the editor's forms and checks the preview and the site. Both projects run every journey.
+ * the editor's forms and checks the preview and the site. Both projects run the key journeys;
+ * those tagged `@once` run with JavaScript only (decision 100).
  */
 
 let n = 0;
@@ -92,27 +93,31 @@ test.describe("the page editor", () => {
     await expect(page.getByLabel("Sitemap priority (0 to 100)")).toHaveValue("500");
   });
 
-  test("reorders widgets with the outline's buttons, and by dragging with JavaScript", async ({ page }) => {
-    const slug = await newPage(page, "order");
-    await addHeading(page, "Alpha");
-    await addHeading(page, "Beta");
-    const order = page.locator('[data-outline] [data-widget-type="core/heading"]');
-    await expect(order).toHaveText([/Alpha/, /Beta/]);
-    await page.getByRole("button", { name: "Down: core/heading Alpha" }).click();
-    await expect(order).toHaveText([/Beta/, /Alpha/]);
-    let expected = ["Beta", "Alpha"];
-    if (withJs()) {
-      // With JavaScript, dragging an item onto a sibling posts the same kind of move.
-      await order.nth(1).dragTo(order.nth(0));
+  test(
+    "reorders widgets with the outline's buttons, and by dragging with JavaScript",
+    { tag: "@once" },
+    async ({ page }) => {
+      const slug = await newPage(page, "order");
+      await addHeading(page, "Alpha");
+      await addHeading(page, "Beta");
+      const order = page.locator('[data-outline] [data-widget-type="core/heading"]');
       await expect(order).toHaveText([/Alpha/, /Beta/]);
-      expected = ["Alpha", "Beta"];
-    }
-    await publish(page);
-    await page.goto(`/${slug}`);
-    await expect(page.locator("main h2")).toHaveText(expected);
-  });
+      await page.getByRole("button", { name: "Down: core/heading Alpha" }).click();
+      await expect(order).toHaveText([/Beta/, /Alpha/]);
+      let expected = ["Beta", "Alpha"];
+      if (withJs()) {
+        // With JavaScript, dragging an item onto a sibling posts the same kind of move.
+        await order.nth(1).dragTo(order.nth(0));
+        await expect(order).toHaveText([/Alpha/, /Beta/]);
+        expected = ["Alpha", "Beta"];
+      }
+      await publish(page);
+      await page.goto(`/${slug}`);
+      await expect(page.locator("main h2")).toHaveText(expected);
+    },
+  );
 
-  test("schedules a heading for tomorrow: seen as of tomorrow, not on the site", async ({ page }) => {
+  test("schedules a heading for tomorrow: seen as of tomorrow, not on the site", { tag: "@once" }, async ({ page }) => {
     const slug = await newPage(page, "schedule");
     await addHeading(page, "Today");
     await addHeading(page, "Tomorrow's news");
@@ -129,36 +134,40 @@ test.describe("the page editor", () => {
     await expect(page.getByRole("heading", { name: "Tomorrow's news" })).toHaveCount(0);
   });
 
-  test("adds a page block notice shown from tomorrow: seen as of tomorrow, not on the site", async ({ page }) => {
-    const slug = await newPage(page, "notice");
-    await addHeading(page, "Opening hours");
-    const add = page.getByRole("form", { name: "Add widget" });
-    await add.getByLabel("Widget type").selectOption("core/heading");
-    // The blocks are offered by their place, not their path.
-    await expect(add.getByLabel("Add to").locator("option")).toHaveText([
-      "A new row",
-      "A new page block",
-      "Row 1, block 1",
-    ]);
-    await add.getByLabel("Add to").selectOption({ label: "A new page block" });
-    await add.getByRole("button", { name: "Add widget" }).click();
-    await expect(page.locator(`[data-outline] [data-path="p0"][data-widget-type="core/heading"]`)).toBeVisible();
-    await expect(page.getByRole("heading", { name: "Fields of core/heading" })).toBeVisible();
-    await page.getByLabel("text", { exact: true }).fill("Closed for Christmas");
-    await page.locator("summary", { hasText: "Display settings" }).click();
-    await page.getByLabel("Shown from").fill(siteLocal(24));
-    await page.getByRole("button", { name: "Save the draft" }).click();
-    await expect(page.getByText("Draft saved.")).toBeVisible();
-    await publish(page);
-    await page.getByLabel("View the site as of").fill(siteLocal(25));
-    await page.getByRole("button", { name: "Show", exact: true }).click();
-    await expect(preview(page).getByRole("heading", { name: "Closed for Christmas" })).toBeVisible();
-    await page.goto(`/${slug}`);
-    await expect(page.getByRole("heading", { name: "Opening hours" })).toBeVisible();
-    await expect(page.getByRole("heading", { name: "Closed for Christmas" })).toHaveCount(0);
-  });
+  test(
+    "adds a page block notice shown from tomorrow: seen as of tomorrow, not on the site",
+    { tag: "@once" },
+    async ({ page }) => {
+      const slug = await newPage(page, "notice");
+      await addHeading(page, "Opening hours");
+      const add = page.getByRole("form", { name: "Add widget" });
+      await add.getByLabel("Widget type").selectOption("core/heading");
+      // The blocks are offered by their place, not their path.
+      await expect(add.getByLabel("Add to").locator("option")).toHaveText([
+        "A new row",
+        "A new page block",
+        "Row 1, block 1",
+      ]);
+      await add.getByLabel("Add to").selectOption({ label: "A new page block" });
+      await add.getByRole("button", { name: "Add widget" }).click();
+      await expect(page.locator(`[data-outline] [data-path="p0"][data-widget-type="core/heading"]`)).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Fields of core/heading" })).toBeVisible();
+      await page.getByLabel("text", { exact: true }).fill("Closed for Christmas");
+      await page.locator("summary", { hasText: "Display settings" }).click();
+      await page.getByLabel("Shown from").fill(siteLocal(24));
+      await page.getByRole("button", { name: "Save the draft" }).click();
+      await expect(page.getByText("Draft saved.")).toBeVisible();
+      await publish(page);
+      await page.getByLabel("View the site as of").fill(siteLocal(25));
+      await page.getByRole("button", { name: "Show", exact: true }).click();
+      await expect(preview(page).getByRole("heading", { name: "Closed for Christmas" })).toBeVisible();
+      await page.goto(`/${slug}`);
+      await expect(page.getByRole("heading", { name: "Opening hours" })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Closed for Christmas" })).toHaveCount(0);
+    },
+  );
 
-  test("restores the previous revision", async ({ page }) => {
+  test("restores the previous revision", { tag: "@once" }, async ({ page }) => {
     const slug = await newPage(page, "restore");
     await addHeading(page, "First words");
     await publish(page);
@@ -179,7 +188,7 @@ test.describe("the page editor", () => {
   });
 });
 
-test("copies a block from one page and pastes it on another", async ({ page }) => {
+test("copies a block from one page and pastes it on another", { tag: "@once" }, async ({ page }) => {
   await newPage(page, "copy-from");
   await addHeading(page, "Words to copy");
   await page.getByRole("button", { name: "Copy: Block 1 (width 12, offset 0)" }).click();
@@ -191,7 +200,7 @@ test("copies a block from one page and pastes it on another", async ({ page }) =
   await expect(preview(page).getByRole("heading", { name: "Words to copy" })).toBeVisible();
 });
 
-test("undoes and redoes changes to the draft (JavaScript)", async ({ page }) => {
+test("undoes and redoes changes to the draft (JavaScript)", { tag: "@once" }, async ({ page }) => {
   test.skip(!withJs(), "undo and redo need JavaScript");
   await newPage(page, "undo");
   await addHeading(page, "Before");
@@ -211,7 +220,7 @@ test("undoes and redoes changes to the draft (JavaScript)", async ({ page }) => 
   await expect(outline).toContainText("After");
 });
 
-test("publishes at a time: scheduled, seen as of then, not on the site yet", async ({ page }) => {
+test("publishes at a time: scheduled, seen as of then, not on the site yet", { tag: "@once" }, async ({ page }) => {
   const slug = await newPage(page, "publish-at");
   await addHeading(page, "Later words");
   await page.getByLabel("Publish at").fill(siteLocal(24));

@@ -34,7 +34,7 @@ async function newCategory(page: Page, name: string) {
   return new URL(page.url()).pathname;
 }
 
-test("a visitor is sent to sign in and a member is refused the back-office", async ({ page }) => {
+test("a visitor is sent to sign in and a member is refused the back-office", { tag: "@once" }, async ({ page }) => {
   const answer = await page.goto("/cms/records/product");
   expect(new URL(page.url()).pathname).toBe("/login");
   expect(answer?.status()).toBe(200);
@@ -151,7 +151,7 @@ test("a category is re-parented in the tree, then deleted after its confirmation
   await expect(page.getByRole("heading", { name: "Latest changes" })).toBeVisible();
 });
 
-test("a gallery's photos are put in another order", async ({ page }) => {
+test("a gallery's photos are put in another order", { tag: "@once" }, async ({ page }) => {
   await signInAsAdmin(page);
   const name = unique("gallery");
   await page.goto("/cms/records/gallery/new");
@@ -174,33 +174,37 @@ test("a gallery's photos are put in another order", async ({ page }) => {
     .toEqual([before[1], before[0]]);
 });
 
-test("a form is made with its questions as rows, one more row each time", async ({ page, javaScriptEnabled }) => {
-  await signInAsAdmin(page);
-  const name = unique("form");
-  await page.goto("/cms/records/form/new");
-  await page.getByLabel("Name", { exact: true }).fill(name);
-  await page.getByLabel("Web address").fill(name.toLowerCase());
-  const questions = page.getByRole("group", { name: "Questions" });
-  await questions.getByLabel("Label").fill("Your timber");
-  await questions.getByLabel("Field name").fill("Timber!");
-  await questions.getByLabel("Type").selectOption("textarea");
-  await page.getByRole("button", { name: "Save" }).click();
-  // A wrong field name is refused beside it, with the row kept as typed.
-  await expect(questions.getByText(/Use lower-case letters/)).toBeVisible();
-  await expect(questions.getByLabel("Label").first()).toHaveValue("Your timber");
-  await questions.getByLabel("Field name").first().fill("timber");
-  // With JavaScript, leaving the field checks it again (its message goes) before Save is pressed.
-  await questions.getByLabel("Field name").first().blur();
-  if (javaScriptEnabled) await expect(questions.getByText(/Use lower-case letters/)).toHaveCount(0);
-  await page.getByRole("button", { name: "Save" }).click();
-  await expect(page).toHaveURL(/\/cms\/records\/form\/\d+$/);
-  await expect(questions.getByLabel("Label")).toHaveCount(2);
-  await expect(questions.getByLabel("Label").first()).toHaveValue("Your timber");
-  await expect(questions.getByLabel("Type").first()).toHaveValue("textarea");
-  await expect(questions.getByLabel("Label").nth(1)).toHaveValue("");
-});
+test(
+  "a form is made with its questions as rows, one more row each time",
+  { tag: "@once" },
+  async ({ page, javaScriptEnabled }) => {
+    await signInAsAdmin(page);
+    const name = unique("form");
+    await page.goto("/cms/records/form/new");
+    await page.getByLabel("Name", { exact: true }).fill(name);
+    await page.getByLabel("Web address").fill(name.toLowerCase());
+    const questions = page.getByRole("group", { name: "Questions" });
+    await questions.getByLabel("Label").fill("Your timber");
+    await questions.getByLabel("Field name").fill("Timber!");
+    await questions.getByLabel("Type").selectOption("textarea");
+    await page.getByRole("button", { name: "Save" }).click();
+    // A wrong field name is refused beside it, with the row kept as typed.
+    await expect(questions.getByText(/Use lower-case letters/)).toBeVisible();
+    await expect(questions.getByLabel("Label").first()).toHaveValue("Your timber");
+    await questions.getByLabel("Field name").first().fill("timber");
+    // With JavaScript, leaving the field checks it again (its message goes) before Save is pressed.
+    await questions.getByLabel("Field name").first().blur();
+    if (javaScriptEnabled) await expect(questions.getByText(/Use lower-case letters/)).toHaveCount(0);
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page).toHaveURL(/\/cms\/records\/form\/\d+$/);
+    await expect(questions.getByLabel("Label")).toHaveCount(2);
+    await expect(questions.getByLabel("Label").first()).toHaveValue("Your timber");
+    await expect(questions.getByLabel("Type").first()).toHaveValue("textarea");
+    await expect(questions.getByLabel("Label").nth(1)).toHaveValue("");
+  },
+);
 
-test("a form's submissions download as CSV with its header row", async ({ page }) => {
+test("a form's submissions download as CSV with its header row", { tag: "@once" }, async ({ page }) => {
   await signInAsAdmin(page);
   await page.goto("/cms/records/form");
   await page.getByRole("link", { name: "Contact us" }).click();
@@ -215,7 +219,7 @@ test("a form's submissions download as CSV with its header row", async ({ page }
   expect(header.split(",").length).toBeGreaterThan(1);
 });
 
-test("a changed setting shows on the site at once", async ({ page, javaScriptEnabled }) => {
+test("a changed setting shows on the site at once", { tag: "@once" }, async ({ page, javaScriptEnabled }) => {
   await signInAsAdmin(page, "/cms/settings");
   // Each project changes its own verification tag, so the two runs never race for one setting.
   const [key, meta] = javaScriptEnabled
@@ -242,7 +246,7 @@ test.describe("the back-office's screens", () => {
   // axe is injected as a script, which the pages' CSP would refuse.
   test.use({ bypassCSP: true });
 
-  test("have no accessibility violations axe can find", async ({ page }) => {
+  test("have no accessibility violations axe can find", { tag: "@once" }, async ({ page }) => {
     await signInAsAdmin(page);
     for (const path of [
       "/cms",

@@ -90,60 +90,65 @@ test("the hero slideshow plays on its own and its button stops it (WCAG 2.2.2)",
   await expect.poll(active, { timeout: 10_000, message: "playing again" }).not.toBe(stopped);
 });
 
-test("the hero slideshow's button works from the keyboard too", async ({ page, javaScriptEnabled }) => {
-  test.skip(!javaScriptEnabled, "the button comes with JavaScript");
-  await page.goto("/");
-  await waitUntilReady(page);
-  const hero = page.locator('[aria-roledescription="carousel"]');
-  const pause = hero.getByRole("button", { name: "Pause the slideshow" });
-  await expect(pause).toBeVisible();
-  // Tab until the button has the focus, as a keyboard user would reach it.
-  for (let i = 0; i < 40 && !(await pause.evaluate((el) => el === document.activeElement)); i++) {
-    await page.keyboard.press("Tab");
-  }
-  await expect(pause).toBeFocused();
-  await page.keyboard.press("Enter");
-  const play = hero.getByRole("button", { name: "Play the slideshow" });
-  await expect(play).toBeFocused();
-  // The focus leaves the slideshow; stopped by the button, it stays on its slide.
-  await page.keyboard.press("Shift+Tab");
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  const active = () => hero.locator(".swiper-slide-active").getAttribute("id");
-  const stopped = await active();
-  await page.waitForTimeout(5_000);
-  expect(await active(), "stopped: still on the same slide after more than 4 s").toBe(stopped);
-  await play.focus();
-  await page.keyboard.press(" ");
-  await expect(pause).toBeFocused();
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  await expect.poll(active, { timeout: 10_000, message: "playing again" }).not.toBe(stopped);
-});
+test(
+  "the hero slideshow's button works from the keyboard too",
+  { tag: "@once" },
+  async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "the button comes with JavaScript");
+    await page.goto("/");
+    await waitUntilReady(page);
+    const hero = page.locator('[aria-roledescription="carousel"]');
+    const pause = hero.getByRole("button", { name: "Pause the slideshow" });
+    await expect(pause).toBeVisible();
+    // Tab until the button has the focus, as a keyboard user would reach it.
+    for (let i = 0; i < 40 && !(await pause.evaluate((el) => el === document.activeElement)); i++) {
+      await page.keyboard.press("Tab");
+    }
+    await expect(pause).toBeFocused();
+    await page.keyboard.press("Enter");
+    const play = hero.getByRole("button", { name: "Play the slideshow" });
+    await expect(play).toBeFocused();
+    // The focus leaves the slideshow; stopped by the button, it stays on its slide.
+    await page.keyboard.press("Shift+Tab");
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    const active = () => hero.locator(".swiper-slide-active").getAttribute("id");
+    const stopped = await active();
+    await page.waitForTimeout(5_000);
+    expect(await active(), "stopped: still on the same slide after more than 4 s").toBe(stopped);
+    await play.focus();
+    await page.keyboard.press(" ");
+    await expect(pause).toBeFocused();
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await expect.poll(active, { timeout: 10_000, message: "playing again" }).not.toBe(stopped);
+  },
+);
 
-test("on a 320 px phone the slideshow's pause button and its dots are apart, each 24 px", async ({
-  page,
-  javaScriptEnabled,
-}) => {
-  test.skip(!javaScriptEnabled, "the button and Swiper's dots come with JavaScript");
-  await page.setViewportSize({ width: 320, height: 700 });
-  await page.goto("/");
-  await waitUntilReady(page);
-  const hero = page.locator('[aria-roledescription="carousel"]');
-  const pause = (await hero.getByRole("button", { name: "Pause the slideshow" }).boundingBox())!;
-  const dots = hero.locator(".swiper-pagination-bullet");
-  await expect(dots.first()).toBeVisible();
-  for (const dot of await dots.all()) {
-    const b = (await dot.boundingBox())!;
-    expect(Math.min(b.width, b.height)).toBeGreaterThanOrEqual(24);
-    const apart =
-      b.x + b.width <= pause.x ||
-      pause.x + pause.width <= b.x ||
-      b.y + b.height <= pause.y ||
-      pause.y + pause.height <= b.y;
-    expect(apart, "a dot under the pause button").toBe(true);
-  }
-});
+test(
+  "on a 320 px phone the slideshow's pause button and its dots are apart, each 24 px",
+  { tag: "@once" },
+  async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "the button and Swiper's dots come with JavaScript");
+    await page.setViewportSize({ width: 320, height: 700 });
+    await page.goto("/");
+    await waitUntilReady(page);
+    const hero = page.locator('[aria-roledescription="carousel"]');
+    const pause = (await hero.getByRole("button", { name: "Pause the slideshow" }).boundingBox())!;
+    const dots = hero.locator(".swiper-pagination-bullet");
+    await expect(dots.first()).toBeVisible();
+    for (const dot of await dots.all()) {
+      const b = (await dot.boundingBox())!;
+      expect(Math.min(b.width, b.height)).toBeGreaterThanOrEqual(24);
+      const apart =
+        b.x + b.width <= pause.x ||
+        pause.x + pause.width <= b.x ||
+        b.y + b.height <= pause.y ||
+        pause.y + pause.height <= b.y;
+      expect(apart, "a dot under the pause button").toBe(true);
+    }
+  },
+);
 
-test("the images really load, as AVIF or WebP where the browser takes them", async ({ page }) => {
+test("the images really load, as AVIF or WebP where the browser takes them", { tag: "@once" }, async ({ page }) => {
   test.slow();
   await page.goto("/catalogue/table-settings");
   const img = page.locator("main img").first();
@@ -242,81 +247,97 @@ for (const viewport of VIEWPORTS) {
       await expect(page).toHaveURL(/\/$/);
     });
 
-    test("the dialog closes by its button and by a click outside it, back at the list's address", async ({
-      page,
-      javaScriptEnabled,
-    }) => {
-      test.skip(!javaScriptEnabled, "without JavaScript there is no dialog");
-      const p = tableSetting;
-      await page.goto("/catalogue/table-settings");
-      await waitUntilReady(page);
-      const dialog = page.getByRole("dialog", { name: p.name });
-      await page.getByRole("link", { name: cardName(p.name) }).click();
-      await expect(dialog).toBeVisible();
-      await dialog.getByRole("button", { name: "Close" }).click();
-      await expect(dialog).toBeHidden();
-      await expect(page).toHaveURL(/\/catalogue\/table-settings$/);
+    test(
+      "the dialog closes by its button and by a click outside it, back at the list's address",
+      { tag: "@once" },
+      async ({ page, javaScriptEnabled }) => {
+        test.skip(!javaScriptEnabled, "without JavaScript there is no dialog");
+        const p = tableSetting;
+        await page.goto("/catalogue/table-settings");
+        await waitUntilReady(page);
+        const dialog = page.getByRole("dialog", { name: p.name });
+        await page.getByRole("link", { name: cardName(p.name) }).click();
+        await expect(dialog).toBeVisible();
+        await dialog.getByRole("button", { name: "Close" }).click();
+        await expect(dialog).toBeHidden();
+        await expect(page).toHaveURL(/\/catalogue\/table-settings$/);
 
-      await page.getByRole("link", { name: cardName(p.name) }).click();
-      await expect(dialog).toBeVisible();
-      await page.mouse.click(2, 2);
-      await expect(dialog).toBeHidden();
-      await expect(page).toHaveURL(/\/catalogue\/table-settings$/);
-      await expect(page).toHaveTitle(titled("Table settings"));
-    });
+        await page.getByRole("link", { name: cardName(p.name) }).click();
+        await expect(dialog).toBeVisible();
+        await page.mouse.click(2, 2);
+        await expect(dialog).toBeHidden();
+        await expect(page).toHaveURL(/\/catalogue\/table-settings$/);
+        await expect(page).toHaveTitle(titled("Table settings"));
+      },
+    );
 
-    test("in the dialog, a thumbnail shows its photo without a page load", async ({ page, javaScriptEnabled }) => {
-      test.skip(!javaScriptEnabled, "without JavaScript a thumbnail loads the product's page with that photo");
-      const p = tableSetting;
-      await page.goto("/catalogue/table-settings");
-      await waitUntilReady(page);
-      await markDocument(page);
-      await page.getByRole("link", { name: cardName(p.name) }).click();
-      const dialog = page.getByRole("dialog", { name: p.name });
-      const large = (n: number) => dialog.locator(`[data-photo-large="${n}"] img`);
-      await expect(large(0)).toBeVisible();
-      await expect(large(1)).toBeHidden();
-      await dialog.getByRole("link", { name: `Photo 2 of ${p.name}` }).click();
-      await expect(large(1)).toBeVisible();
-      await expect(large(0)).toBeHidden();
-      await expect(dialog.getByRole("link", { name: `Photo 2 of ${p.name}` })).toHaveAttribute("aria-current", "true");
-      await expect(page).toHaveURL(productUrl(p));
-      expect(await isSameDocument(page)).toBe(true);
-    });
+    test(
+      "in the dialog, a thumbnail shows its photo without a page load",
+      { tag: "@once" },
+      async ({ page, javaScriptEnabled }) => {
+        test.skip(!javaScriptEnabled, "without JavaScript a thumbnail loads the product's page with that photo");
+        const p = tableSetting;
+        await page.goto("/catalogue/table-settings");
+        await waitUntilReady(page);
+        await markDocument(page);
+        await page.getByRole("link", { name: cardName(p.name) }).click();
+        const dialog = page.getByRole("dialog", { name: p.name });
+        const large = (n: number) => dialog.locator(`[data-photo-large="${n}"] img`);
+        await expect(large(0)).toBeVisible();
+        await expect(large(1)).toBeHidden();
+        await dialog.getByRole("link", { name: `Photo 2 of ${p.name}` }).click();
+        await expect(large(1)).toBeVisible();
+        await expect(large(0)).toBeHidden();
+        await expect(dialog.getByRole("link", { name: `Photo 2 of ${p.name}` })).toHaveAttribute(
+          "aria-current",
+          "true",
+        );
+        await expect(page).toHaveURL(productUrl(p));
+        expect(await isSameDocument(page)).toBe(true);
+      },
+    );
   });
 }
 
-test("modifier and middle clicks on a card stay ordinary links", async ({ page, context, javaScriptEnabled }) => {
-  test.skip(!javaScriptEnabled, "without JavaScript every click is a link's");
-  const p = tableSetting;
-  await page.goto("/catalogue/table-settings");
-  await waitUntilReady(page);
-  const card = page.getByRole("link", { name: cardName(p.name) });
-  const [tab] = await Promise.all([context.waitForEvent("page"), card.click({ modifiers: ["ControlOrMeta"] })]);
-  await tab.waitForLoadState();
-  expect(new URL(tab.url()).pathname).toBe(productUrl(p));
-  await tab.close();
-  const [middle] = await Promise.all([context.waitForEvent("page"), card.click({ button: "middle" })]);
-  expect(new URL(middle.url()).pathname).toBe(productUrl(p));
-  await middle.close();
-  await expect(page.getByRole("dialog")).toBeHidden();
-  await expect(page).toHaveURL(/\/catalogue\/table-settings$/);
-});
+test(
+  "modifier and middle clicks on a card stay ordinary links",
+  { tag: "@once" },
+  async ({ page, context, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "without JavaScript every click is a link's");
+    const p = tableSetting;
+    await page.goto("/catalogue/table-settings");
+    await waitUntilReady(page);
+    const card = page.getByRole("link", { name: cardName(p.name) });
+    const [tab] = await Promise.all([context.waitForEvent("page"), card.click({ modifiers: ["ControlOrMeta"] })]);
+    await tab.waitForLoadState();
+    expect(new URL(tab.url()).pathname).toBe(productUrl(p));
+    await tab.close();
+    const [middle] = await Promise.all([context.waitForEvent("page"), card.click({ button: "middle" })]);
+    expect(new URL(middle.url()).pathname).toBe(productUrl(p));
+    await middle.close();
+    await expect(page.getByRole("dialog")).toBeHidden();
+    await expect(page).toHaveURL(/\/catalogue\/table-settings$/);
+  },
+);
 
-test("when the product's page cannot be fetched, the card loads it as a page", async ({ page, javaScriptEnabled }) => {
-  test.skip(!javaScriptEnabled, "without JavaScript the card is always a page load");
-  const p = tableSetting;
-  await page.goto("/catalogue/table-settings");
-  await waitUntilReady(page);
-  await page.route(`**${productUrl(p)}`, (route) =>
-    route.request().resourceType() === "fetch" ? route.abort() : route.continue(),
-  );
-  await markDocument(page);
-  await page.getByRole("link", { name: cardName(p.name) }).click();
-  await expect(page).toHaveURL(productUrl(p));
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(p.name);
-  expect(await isSameDocument(page), "a page load").toBe(false);
-});
+test(
+  "when the product's page cannot be fetched, the card loads it as a page",
+  { tag: "@once" },
+  async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "without JavaScript the card is always a page load");
+    const p = tableSetting;
+    await page.goto("/catalogue/table-settings");
+    await waitUntilReady(page);
+    await page.route(`**${productUrl(p)}`, (route) =>
+      route.request().resourceType() === "fetch" ? route.abort() : route.continue(),
+    );
+    await markDocument(page);
+    await page.getByRole("link", { name: cardName(p.name) }).click();
+    await expect(page).toHaveURL(productUrl(p));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(p.name);
+    expect(await isSameDocument(page), "a page load").toBe(false);
+  },
+);
 
 test("a shared product address opens the product's own page, its thumbnails links to its photos", async ({ page }) => {
   const p = tableSetting;
@@ -333,37 +354,41 @@ test("a shared product address opens the product's own page, its thumbnails link
 test.describe("on a 390×844 phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test("a product's name and price are in the first screen, then an enquiry and its facts", async ({ page }) => {
-    const p = tableSetting;
-    await page.goto(productUrl(p));
-    const name = page.getByRole("heading", { level: 1 });
-    const cost = page.getByRole("main").getByText(price(p.price), { exact: true });
-    await expect(name).toHaveText(p.name);
-    await expect(name).toBeInViewport({ ratio: 1 });
-    await expect(cost).toBeInViewport({ ratio: 1 });
-    // Also under the compact header (at most 64 px) whatever this header's height is now.
-    const header = (await page.getByRole("banner").boundingBox())!;
-    const priceBox = (await cost.boundingBox())!;
-    expect(priceBox.y + priceBox.height - (header.y + header.height) + PHONE_HEADER).toBeLessThanOrEqual(844);
+  test(
+    "a product's name and price are in the first screen, then an enquiry and its facts",
+    { tag: "@once" },
+    async ({ page }) => {
+      const p = tableSetting;
+      await page.goto(productUrl(p));
+      const name = page.getByRole("heading", { level: 1 });
+      const cost = page.getByRole("main").getByText(price(p.price), { exact: true });
+      await expect(name).toHaveText(p.name);
+      await expect(name).toBeInViewport({ ratio: 1 });
+      await expect(cost).toBeInViewport({ ratio: 1 });
+      // Also under the compact header (at most 64 px) whatever this header's height is now.
+      const header = (await page.getByRole("banner").boundingBox())!;
+      const priceBox = (await cost.boundingBox())!;
+      expect(priceBox.y + priceBox.height - (header.y + header.height) + PHONE_HEADER).toBeLessThanOrEqual(844);
 
-    // The enquiry form, with the product filled in; the e-mail beside it.
-    const enquire = page.getByRole("link", { name: "Enquire about this piece" });
-    const query = new URL((await enquire.getAttribute("href"))!, "http://x").searchParams;
-    expect(query.get("form")).toBe("enquiry");
-    expect(query.get("product")).toBe(p.name);
-    const href = (await page.getByRole("link", { name: "Or email us" }).getAttribute("href"))!;
-    expect(href).toMatch(new RegExp(`^mailto:${escapeRe(SITE.email)}\\?subject=`));
-    expect(decodeURIComponent(href)).toContain(`Enquiry: ${p.name}`);
-    await expect(page.getByRole("link", { name: new RegExp(SITE.phone) }).first()).toHaveAttribute(
-      "href",
-      `tel:${SITE.phone.replace(/\s/g, "")}`,
-    );
-    const facts = page.getByRole("main").locator("dl");
-    await expect(facts.locator("dt")).toHaveText(["Dimensions", "Timber", "Finish"]);
-    await expect(facts.locator("dd")).toHaveText([p.dimensions, p.timber, p.finish]);
-  });
+      // The enquiry form, with the product filled in; the e-mail beside it.
+      const enquire = page.getByRole("link", { name: "Enquire about this piece" });
+      const query = new URL((await enquire.getAttribute("href"))!, "http://x").searchParams;
+      expect(query.get("form")).toBe("enquiry");
+      expect(query.get("product")).toBe(p.name);
+      const href = (await page.getByRole("link", { name: "Or email us" }).getAttribute("href"))!;
+      expect(href).toMatch(new RegExp(`^mailto:${escapeRe(SITE.email)}\\?subject=`));
+      expect(decodeURIComponent(href)).toContain(`Enquiry: ${p.name}`);
+      await expect(page.getByRole("link", { name: new RegExp(SITE.phone) }).first()).toHaveAttribute(
+        "href",
+        `tel:${SITE.phone.replace(/\s/g, "")}`,
+      );
+      const facts = page.getByRole("main").locator("dl");
+      await expect(facts.locator("dt")).toHaveText(["Dimensions", "Timber", "Finish"]);
+      await expect(facts.locator("dd")).toHaveText([p.dimensions, p.timber, p.finish]);
+    },
+  );
 
-  test("the catalogue starts with chips that jump to each category's section", async ({ page }) => {
+  test("the catalogue starts with chips that jump to each category's section", { tag: "@once" }, async ({ page }) => {
     await page.goto("/catalogue");
     const chips = page.getByRole("navigation", { name: "Categories" }).getByRole("link");
     await expect(chips).toHaveText(groups.map((g) => g.name));
@@ -376,7 +401,7 @@ test.describe("on a 390×844 phone", () => {
   });
 });
 
-test("a category's page links its sibling categories, itself marked current", async ({ page }) => {
+test("a category's page links its sibling categories, itself marked current", { tag: "@once" }, async ({ page }) => {
   const [group, sibling] = [groups[groups.length - 1], groups[0]];
   await page.goto(`/catalogue/${group.slug}`);
   const chips = page.getByRole("navigation", { name: "Categories" }).getByRole("link");
@@ -388,7 +413,7 @@ test("a category's page links its sibling categories, itself marked current", as
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(sibling.name);
 });
 
-test("the item's name is the page's one h1 on category and product pages", async ({ page }) => {
+test("the item's name is the page's one h1 on category and product pages", { tag: "@once" }, async ({ page }) => {
   for (const [path, h1] of [
     ["/catalogue/table-settings", "Table settings"],
     [productUrl(tableSetting), tableSetting.name],
@@ -398,7 +423,7 @@ test("the item's name is the page's one h1 on category and product pages", async
   }
 });
 
-test("the catalogue's 'get in touch' leads to the contact page", async ({ page }) => {
+test("the catalogue's 'get in touch' leads to the contact page", { tag: "@once" }, async ({ page }) => {
   await page.goto("/catalogue");
   const link = page.getByRole("main").getByRole("link", { name: "get in touch" });
   await expect(link).toHaveAttribute("href", "/contact");
@@ -407,27 +432,31 @@ test("the catalogue's 'get in touch' leads to the contact page", async ({ page }
 });
 
 for (const viewport of VIEWPORTS) {
-  test(`no catalogue page is wider than a ${viewport.width} px screen; its targets are 24 px or more`, async ({
-    page,
-  }) => {
-    await page.setViewportSize(viewport);
-    for (const path of CATALOGUE_PAGES) {
-      await page.goto(path);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(viewport.width);
-      // Every link and button the catalogue shows (text links inside written copy are exempt, WCAG 2.5.8).
-      const small = await page.locator("main a, main button").evaluateAll((els) =>
-        els
-          .filter((el) => !el.closest(".prose-cms") && el.getClientRects().length > 0)
-          .map((el) => ({
-            text: el.textContent?.trim() || el.getAttribute("aria-label"),
-            box: el.getBoundingClientRect(),
-          }))
-          .filter(({ box }) => box.width < 24 || box.height < 24)
-          .map(({ text, box }) => `${text} ${Math.round(box.width)}×${Math.round(box.height)}`),
-      );
-      expect(small, `${path}: targets under 24 px`).toEqual([]);
-    }
-  });
+  test(
+    `no catalogue page is wider than a ${viewport.width} px screen; its targets are 24 px or more`,
+    { tag: "@once" },
+    async ({ page }) => {
+      await page.setViewportSize(viewport);
+      for (const path of CATALOGUE_PAGES) {
+        await page.goto(path);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(
+          viewport.width,
+        );
+        // Every link and button the catalogue shows (text links inside written copy are exempt, WCAG 2.5.8).
+        const small = await page.locator("main a, main button").evaluateAll((els) =>
+          els
+            .filter((el) => !el.closest(".prose-cms") && el.getClientRects().length > 0)
+            .map((el) => ({
+              text: el.textContent?.trim() || el.getAttribute("aria-label"),
+              box: el.getBoundingClientRect(),
+            }))
+            .filter(({ box }) => box.width < 24 || box.height < 24)
+            .map(({ text, box }) => `${text} ${Math.round(box.width)}×${Math.round(box.height)}`),
+        );
+        expect(small, `${path}: targets under 24 px`).toEqual([]);
+      }
+    },
+  );
 }
 
 test.describe("catalogue quality", () => {
@@ -436,23 +465,25 @@ test.describe("catalogue quality", () => {
   test.use({ bypassCSP: true, viewport: { width: 390, height: 844 } });
 
   for (const theme of ["light", "dark"]) {
-    test(`the catalogue, a category, a product and the open dialog have no axe violations (${theme})`, async ({
-      page,
-    }) => {
-      for (const path of CATALOGUE_PAGES) {
-        await page.goto(`${path}?theme=${theme}`);
-        expect(await axeViolations(page), path).toEqual([]);
-      }
-      await page.goto(`/catalogue/table-settings?theme=${theme}`);
-      await waitUntilReady(page);
-      await page.getByRole("link", { name: cardName(tableSetting.name) }).click();
-      await expect(page.getByRole("dialog", { name: tableSetting.name })).toBeVisible();
-      expect(await axeViolations(page), "the open dialog").toEqual([]);
-    });
+    test(
+      `the catalogue, a category, a product and the open dialog have no axe violations (${theme})`,
+      { tag: "@once" },
+      async ({ page }) => {
+        for (const path of CATALOGUE_PAGES) {
+          await page.goto(`${path}?theme=${theme}`);
+          expect(await axeViolations(page), path).toEqual([]);
+        }
+        await page.goto(`/catalogue/table-settings?theme=${theme}`);
+        await waitUntilReady(page);
+        await page.getByRole("link", { name: cardName(tableSetting.name) }).click();
+        await expect(page.getByRole("dialog", { name: tableSetting.name })).toBeVisible();
+        expect(await axeViolations(page), "the open dialog").toEqual([]);
+      },
+    );
   }
 });
 
-test("the breadcrumb and the way back look like links", async ({ page }) => {
+test("the breadcrumb and the way back look like links", { tag: "@once" }, async ({ page }) => {
   await page.goto(productUrl(tableSetting));
   const links = [
     ...(await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link").all()),
@@ -464,19 +495,23 @@ test("the breadcrumb and the way back look like links", async ({ page }) => {
   }
 });
 
-test("a product's own page carries Product structured data, and unknown items are 404", async ({ request }) => {
-  const p = products[0];
-  const res = await request.get(`/catalogue/${p.group}/${p.slug}`);
-  expect(res.status()).toBe(200);
-  const html = await res.text();
-  const ld = JSON.parse(html.match(/<script type="application\/ld\+json">(.*?)<\/script>/s)![1]);
-  const product = ld["@graph"].find((n: { "@type": string }) => n["@type"] === "Product");
-  expect(product.name).toBe(p.name);
-  expect(product.offers).toMatchObject({
-    priceCurrency: "AUD",
-    price: p.price.toFixed(2),
-    availability: "https://schema.org/InStock",
-  });
-  expect((await request.get("/catalogue/no-such-group")).status()).toBe(404);
-  expect((await request.get(`/catalogue/${p.group}/no-such-product`)).status()).toBe(404);
-});
+test(
+  "a product's own page carries Product structured data, and unknown items are 404",
+  { tag: "@once" },
+  async ({ request }) => {
+    const p = products[0];
+    const res = await request.get(`/catalogue/${p.group}/${p.slug}`);
+    expect(res.status()).toBe(200);
+    const html = await res.text();
+    const ld = JSON.parse(html.match(/<script type="application\/ld\+json">(.*?)<\/script>/s)![1]);
+    const product = ld["@graph"].find((n: { "@type": string }) => n["@type"] === "Product");
+    expect(product.name).toBe(p.name);
+    expect(product.offers).toMatchObject({
+      priceCurrency: "AUD",
+      price: p.price.toFixed(2),
+      availability: "https://schema.org/InStock",
+    });
+    expect((await request.get("/catalogue/no-such-group")).status()).toBe(404);
+    expect((await request.get(`/catalogue/${p.group}/no-such-product`)).status()).toBe(404);
+  },
+);

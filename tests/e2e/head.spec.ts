@@ -6,7 +6,8 @@ import { DOMAIN_SETTINGS, headOf, openingTags, openWithRuntime, PAGES, SEED_PAGE
 
 /**
  * What a crawler or a link preview reads: the served <head> (view-source, no JavaScript involved),
- * sitemap.xml and robots.txt. Read with `request`, so both projects see the same bytes.
+ * sitemap.xml and robots.txt. Read with `request`: the same bytes with or without JavaScript, so
+ * the file runs once (ONCE_FILES in playwright.config.ts).
  */
 
 const suffix = String(DOMAIN_SETTINGS.seo_title_suffix);

@@ -137,7 +137,7 @@ test.describe("navigation progress bar", () => {
   // journeys start on the sign-in page, and reach the showcase from there. A page without the runtime
   // has no bar, and its links load a new document under the browser's own indicator (runtime.spec.ts).
 
-  test("runs while the next page loads and completes when it arrives", async ({ page }) => {
+  test("runs while the next page loads and completes when it arrives", { tag: "@once" }, async ({ page }) => {
     await page.goto(RUNTIME_PAGE);
     await waitForHydration(page);
     const bar = page.locator('[role="progressbar"]');
@@ -161,7 +161,7 @@ test.describe("navigation progress bar", () => {
     expect(await states()).toEqual(["idle", "running", "done", "idle"]);
   });
 
-  test("does not run when only the tab changes on the same page", async ({ page }) => {
+  test("does not run when only the tab changes on the same page", { tag: "@once" }, async ({ page }) => {
     await openWithRuntime(page, "/showcase");
     const bar = page.locator('[role="progressbar"]');
     // The navigation that brought the page here has finished with the bar.

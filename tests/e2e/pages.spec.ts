@@ -3,27 +3,34 @@ import { expect, test } from "@playwright/test";
 import { HEADER_LINKS, isSameDocument, markDocument, messages, PAGES, SITE, stubMaps, waitUntilReady } from "./support";
 
 test.describe("seeded pages", () => {
-  test("home shows the header navigation, its heading, title and the footer details", async ({ page }) => {
-    const response = await page.goto("/");
-    expect(response?.status()).toBe(200);
+  test(
+    "home shows the header navigation, its heading, title and the footer details",
+    { tag: "@once" },
+    async ({ page }) => {
+      const response = await page.goto("/");
+      expect(response?.status()).toBe(200);
 
-    const nav = page.getByRole("navigation", { name: "Main" });
-    await expect(nav.getByRole("link")).toHaveText(HEADER_LINKS);
-    await expect(nav.getByRole("link", { name: "Home", exact: true })).toHaveAttribute("aria-current", "page");
+      const nav = page.getByRole("navigation", { name: "Main" });
+      await expect(nav.getByRole("link")).toHaveText(HEADER_LINKS);
+      await expect(nav.getByRole("link", { name: "Home", exact: true })).toHaveAttribute("aria-current", "page");
 
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(PAGES.home.h1);
-    await expect(page).toHaveTitle(`${PAGES.home.seoTitle}${SITE.titleSuffix}`);
-    // The button widget at the end of the page (a hero slide may say the same).
-    await expect(page.getByRole("link", { name: "Browse the catalogue" }).last()).toHaveAttribute("href", "/catalogue");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(PAGES.home.h1);
+      await expect(page).toHaveTitle(`${PAGES.home.seoTitle}${SITE.titleSuffix}`);
+      // The button widget at the end of the page (a hero slide may say the same).
+      await expect(page.getByRole("link", { name: "Browse the catalogue" }).last()).toHaveAttribute(
+        "href",
+        "/catalogue",
+      );
 
-    const footer = page.getByRole("contentinfo");
-    await expect(footer).toContainText(SITE.name);
-    await expect(footer).toContainText(`ABN ${SITE.abn}`);
-    await expect(footer.getByRole("link", { name: SITE.phone })).toHaveAttribute("href", "tel:0754460000");
-    await expect(footer.getByRole("link", { name: SITE.email })).toHaveAttribute("href", `mailto:${SITE.email}`);
-  });
+      const footer = page.getByRole("contentinfo");
+      await expect(footer).toContainText(SITE.name);
+      await expect(footer).toContainText(`ABN ${SITE.abn}`);
+      await expect(footer.getByRole("link", { name: SITE.phone })).toHaveAttribute("href", "tel:0754460000");
+      await expect(footer.getByRole("link", { name: SITE.email })).toHaveAttribute("href", `mailto:${SITE.email}`);
+    },
+  );
 
-  test("about renders its heading, introduction and sitemap title", async ({ page }) => {
+  test("about renders its heading, introduction and sitemap title", { tag: "@once" }, async ({ page }) => {
     expect((await page.goto("/about"))?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(PAGES.about.h1);
     await expect(page.getByRole("main")).toContainText("Dovetail Outdoor Furniture is a family business.");
@@ -33,7 +40,7 @@ test.describe("seeded pages", () => {
     await expect(description).toHaveAttribute("content", /^Meet the family behind Dovetail Outdoor Furniture/);
   });
 
-  test("delivery lists its prices and shows only the live page block", async ({ page }) => {
+  test("delivery lists its prices and shows only the live page block", { tag: "@once" }, async ({ page }) => {
     const response = await page.goto("/delivery");
     expect(response?.status()).toBe(200);
     const main = page.getByRole("main");
@@ -59,7 +66,7 @@ test.describe("seeded pages", () => {
     expect(content).not.toContain("summer sale");
   });
 
-  test("where to find us gives the market hours, a signed map and directions", async ({ page }) => {
+  test("where to find us gives the market hours, a signed map and directions", { tag: "@once" }, async ({ page }) => {
     await stubMaps(page);
     expect((await page.goto("/where-to-find-us"))?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(PAGES.whereToFindUs.h1);
@@ -114,7 +121,7 @@ test.describe("on a phone", () => {
 
   // Issue 11: /showcase was 748 px wide on a 390 px screen (the gallery slider's visually hidden
   // link text escaped the row's clipping; frames waiting to slide in stuck out to the side).
-  test("no seeded page scrolls sideways", async ({ page, javaScriptEnabled }) => {
+  test("no seeded page scrolls sideways", { tag: "@once" }, async ({ page, javaScriptEnabled }) => {
     await stubMaps(page);
     for (const path of [
       PAGES.home.path,
@@ -138,31 +145,35 @@ test.describe("on a phone", () => {
 
   // Issue 11: in English the language list started at x = -94 px; in Arabic it ran to 492 px.
   for (const width of [390, 320]) {
-    test(`the language and theme menus stay on a ${width} px screen, in English and Arabic`, async ({ page }) => {
-      await page.setViewportSize({ width, height: 700 });
-      for (const lng of ["en", "ar"]) {
-        await page.goto(`${PAGES.about.path}?lng=${lng}`);
-        // On a phone both menus are in the header's menu (header.spec.ts).
-        await page
-          .getByRole("banner")
-          .getByRole("button", { name: messages(lng)["nav.menu"] })
-          .click();
-        for (const menu of await page.getByRole("banner").locator("details").all()) {
-          await menu.locator("summary").click();
-          const list = menu.getByRole("list");
-          const box = (await list.boundingBox())!;
-          expect.soft(box.x, `${lng}: the menu's start`).toBeGreaterThanOrEqual(0);
-          expect.soft(box.x + box.width, `${lng}: the menu's end`).toBeLessThanOrEqual(width);
-          // Every choice can be reached: scrolled to within the list, it is on screen.
-          for (const link of await list.getByRole("link").all()) {
-            await link.scrollIntoViewIfNeeded();
-            const item = (await link.boundingBox())!;
-            expect.soft(item.x).toBeGreaterThanOrEqual(0);
-            expect.soft(item.x + item.width).toBeLessThanOrEqual(width);
+    test(
+      `the language and theme menus stay on a ${width} px screen, in English and Arabic`,
+      { tag: "@once" },
+      async ({ page }) => {
+        await page.setViewportSize({ width, height: 700 });
+        for (const lng of ["en", "ar"]) {
+          await page.goto(`${PAGES.about.path}?lng=${lng}`);
+          // On a phone both menus are in the header's menu (header.spec.ts).
+          await page
+            .getByRole("banner")
+            .getByRole("button", { name: messages(lng)["nav.menu"] })
+            .click();
+          for (const menu of await page.getByRole("banner").locator("details").all()) {
+            await menu.locator("summary").click();
+            const list = menu.getByRole("list");
+            const box = (await list.boundingBox())!;
+            expect.soft(box.x, `${lng}: the menu's start`).toBeGreaterThanOrEqual(0);
+            expect.soft(box.x + box.width, `${lng}: the menu's end`).toBeLessThanOrEqual(width);
+            // Every choice can be reached: scrolled to within the list, it is on screen.
+            for (const link of await list.getByRole("link").all()) {
+              await link.scrollIntoViewIfNeeded();
+              const item = (await link.boundingBox())!;
+              expect.soft(item.x).toBeGreaterThanOrEqual(0);
+              expect.soft(item.x + item.width).toBeLessThanOrEqual(width);
+            }
+            await menu.locator("summary").click();
           }
-          await menu.locator("summary").click();
         }
-      }
-    });
+      },
+    );
   }
 });

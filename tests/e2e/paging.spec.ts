@@ -35,55 +35,56 @@ test("a long FAQ pages with « ‹ › » links, each page its own address", asy
   await expect(faq.locator("details")).toHaveCount(5);
 });
 
-test("a paged address: canonical and rel=prev/next in the head; no such page is a 404", async ({
-  request,
-  baseURL,
-}) => {
-  const first = openingTags(headOf(await (await request.get("/showcase")).text()), "link");
-  expect(first.find((l) => l.rel === "canonical")?.href).toBe(`${baseURL}/showcase`);
-  expect(first.find((l) => l.rel === "next")?.href).toBe(`${baseURL}/showcase?p-${FAQ}=2`);
-  expect(first.find((l) => l.rel === "prev")).toBeUndefined();
+test(
+  "a paged address: canonical and rel=prev/next in the head; no such page is a 404",
+  { tag: "@once" },
+  async ({ request, baseURL }) => {
+    const first = openingTags(headOf(await (await request.get("/showcase")).text()), "link");
+    expect(first.find((l) => l.rel === "canonical")?.href).toBe(`${baseURL}/showcase`);
+    expect(first.find((l) => l.rel === "next")?.href).toBe(`${baseURL}/showcase?p-${FAQ}=2`);
+    expect(first.find((l) => l.rel === "prev")).toBeUndefined();
 
-  const second = await request.get(`/showcase?p-${FAQ}=2&utm_source=news`);
-  expect(second.status()).toBe(200);
-  const links = openingTags(headOf(await second.text()), "link");
-  expect(links.find((l) => l.rel === "canonical")?.href).toBe(`${baseURL}/showcase?p-${FAQ}=2`);
-  expect(links.find((l) => l.rel === "prev")?.href).toBe(`${baseURL}/showcase`);
-  expect(links.find((l) => l.rel === "next")).toBeUndefined();
+    const second = await request.get(`/showcase?p-${FAQ}=2&utm_source=news`);
+    expect(second.status()).toBe(200);
+    const links = openingTags(headOf(await second.text()), "link");
+    expect(links.find((l) => l.rel === "canonical")?.href).toBe(`${baseURL}/showcase?p-${FAQ}=2`);
+    expect(links.find((l) => l.rel === "prev")?.href).toBe(`${baseURL}/showcase`);
+    expect(links.find((l) => l.rel === "next")).toBeUndefined();
 
-  for (const bad of [`p-${FAQ}=3`, `p-${FAQ}=0`, `p-${FAQ}=two`, "p-no-such-list=2"]) {
-    expect((await request.get(`/showcase?${bad}`)).status(), bad).toBe(404);
-  }
-});
+    for (const bad of [`p-${FAQ}=3`, `p-${FAQ}=0`, `p-${FAQ}=two`, "p-no-such-list=2"]) {
+      expect((await request.get(`/showcase?${bad}`)).status(), bad).toBe(404);
+    }
+  },
+);
 
 test.describe("the style guide", () => {
   test.use({ bypassCSP: true });
 
-  test("/demo_asdf answers with every state, noindex, outside the sitemap and the navigation", async ({
-    page,
-    request,
-    javaScriptEnabled,
-  }) => {
-    const response = await page.goto("/demo_asdf");
-    expect(response?.status()).toBe(200);
-    expect(response?.headers()["x-robots-tag"]).toBe("noindex");
-    if (javaScriptEnabled) await waitUntilReady(page);
-    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
-    await expect(page.getByRole("heading", { level: 1, name: "Style guide" })).toBeVisible();
-    for (const name of ["Widgets as used", "Long text", "Empty", "Loading", "After a failed load", "Colours"]) {
-      await expect(page.getByRole("heading", { level: 2, name })).toBeVisible();
-    }
-    await expect(page.locator('section[dir="rtl"]')).toContainText("أثاث خشبي مصنوع يدويًا");
-    await expect(page.locator("section.dark")).toContainText("The dark theme");
-    // Widgets rendered through the registry with what their real loads returned.
-    await expect(page.getByText("core/testimonial_grid", { exact: true }).first()).toBeVisible();
-    await expect(page.getByRole("heading", { name: "Questions, two a page" }).first()).toBeVisible();
-    // axe runs as a script in the page: with JavaScript only.
-    if (javaScriptEnabled) expect(await axeViolations(page)).toEqual([]);
+  test(
+    "/demo_asdf answers with every state, noindex, outside the sitemap and the navigation",
+    { tag: "@once" },
+    async ({ page, request, javaScriptEnabled }) => {
+      const response = await page.goto("/demo_asdf");
+      expect(response?.status()).toBe(200);
+      expect(response?.headers()["x-robots-tag"]).toBe("noindex");
+      if (javaScriptEnabled) await waitUntilReady(page);
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+      await expect(page.getByRole("heading", { level: 1, name: "Style guide" })).toBeVisible();
+      for (const name of ["Widgets as used", "Long text", "Empty", "Loading", "After a failed load", "Colours"]) {
+        await expect(page.getByRole("heading", { level: 2, name })).toBeVisible();
+      }
+      await expect(page.locator('section[dir="rtl"]')).toContainText("أثاث خشبي مصنوع يدويًا");
+      await expect(page.locator("section.dark")).toContainText("The dark theme");
+      // Widgets rendered through the registry with what their real loads returned.
+      await expect(page.getByText("core/testimonial_grid", { exact: true }).first()).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Questions, two a page" }).first()).toBeVisible();
+      // axe runs as a script in the page: with JavaScript only.
+      if (javaScriptEnabled) expect(await axeViolations(page)).toEqual([]);
 
-    const sitemap = await (await request.get("/sitemap.xml")).text();
-    expect(sitemap).not.toContain("demo_asdf");
-    const home = await (await request.get("/")).text();
-    expect(home).not.toContain("/demo_asdf");
-  });
+      const sitemap = await (await request.get("/sitemap.xml")).text();
+      expect(sitemap).not.toContain("demo_asdf");
+      const home = await (await request.get("/")).text();
+      expect(home).not.toContain("/demo_asdf");
+    },
+  );
 });

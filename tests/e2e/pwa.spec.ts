@@ -48,44 +48,49 @@ test.describe("the installable, offline-capable site", () => {
       .toBe(true);
   }
 
-  test("offline, a visited page shows from the cache and an unvisited one the offline page", async ({
-    page,
-    context,
-  }) => {
-    await installed(page, `${site!.origin}/`);
-    await page.goto(`${site!.origin}/about`);
-    const heading = (await page.locator("h1").first().textContent())?.trim();
-    expect(heading).toBeTruthy();
+  test(
+    "offline, a visited page shows from the cache and an unvisited one the offline page",
+    { tag: "@once" },
+    async ({ page, context }) => {
+      await installed(page, `${site!.origin}/`);
+      await page.goto(`${site!.origin}/about`);
+      const heading = (await page.locator("h1").first().textContent())?.trim();
+      expect(heading).toBeTruthy();
 
-    await context.setOffline(true);
-    await page.goto(`${site!.origin}/about`);
-    await expect(page.locator("h1").first()).toHaveText(heading!);
-    await page.goto(`${site!.origin}/delivery`);
-    await expect(page.getByRole("heading", { level: 1, name: "You are offline" })).toBeVisible();
-    await context.setOffline(false);
-  });
+      await context.setOffline(true);
+      await page.goto(`${site!.origin}/about`);
+      await expect(page.locator("h1").first()).toHaveText(heading!);
+      await page.goto(`${site!.origin}/delivery`);
+      await expect(page.getByRole("heading", { level: 1, name: "You are offline" })).toBeVisible();
+      await context.setOffline(false);
+    },
+  );
 
-  test("a new build shows 'New content available' at the next check; Update applies it", async ({ page }) => {
-    await page.clock.install();
-    await installed(page, `${site!.origin}/`);
-    const before = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL);
-    expect(before).toContain("/sw.js");
+  test(
+    "a new build shows 'New content available' at the next check; Update applies it",
+    { tag: "@once" },
+    async ({ page }) => {
+      await page.clock.install();
+      await installed(page, `${site!.origin}/`);
+      const before = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL);
+      expect(before).toContain("/sw.js");
 
-    writeFileSync(workerFile, `${original}\n// build ${Date.now()}\n`);
-    await page.clock.fastForward("10:00");
-    const notice = page.getByRole("status").filter({ hasText: "New content available" });
-    await expect(notice).toBeVisible();
+      writeFileSync(workerFile, `${original}\n// build ${Date.now()}\n`);
+      await page.clock.fastForward("10:00");
+      const notice = page.getByRole("status").filter({ hasText: "New content available" });
+      await expect(notice).toBeVisible();
 
-    await page.evaluate(() => ((window as unknown as { beforeUpdate: boolean }).beforeUpdate = true));
-    await notice.getByRole("button", { name: "Update" }).click();
-    // Update activates the new worker and reloads the page: the old window's marker is gone.
-    await page.waitForFunction(() => !(window as unknown as { beforeUpdate?: boolean }).beforeUpdate);
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-    const waiting = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting);
-    expect(waiting).toBeFalsy();
-  });
+      await page.evaluate(() => ((window as unknown as { beforeUpdate: boolean }).beforeUpdate = true));
+      await notice.getByRole("button", { name: "Update" }).click();
+      // Update activates the new worker and reloads the page: the old window's marker is gone.
+      await page.waitForFunction(() => !(window as unknown as { beforeUpdate?: boolean }).beforeUpdate);
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      const waiting = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting);
+      expect(waiting).toBeFalsy();
+    },
+  );
 
-  test("the notice goes by itself after 6 s", async ({ page }) => {
+  test("the notice goes by itself after 6 s", { tag: "@once" }, async ({ page }) => {
     await page.clock.install();
     await installed(page, `${site!.origin}/`);
     writeFileSync(workerFile, `${original}\n// build ${Date.now()} again\n`);
@@ -107,27 +112,29 @@ test("without JavaScript no worker registers", async ({ page, context }, testInf
   expect(context.serviceWorkers()).toHaveLength(0);
 });
 
-test("the web manifest names the site and lists its icons, drawn from the logo at their sizes", async ({
-  request,
-}, testInfo) => {
-  test.skip(testInfo.project.name !== "js", "a document, the same either way");
-  const response = await request.get("/manifest.webmanifest");
-  expect(response.headers()["content-type"]).toContain("application/manifest+json");
-  const manifest = (await response.json()) as {
-    name: string;
-    short_name: string;
-    theme_color: string;
-    icons: { src: string; sizes: string; purpose: string }[];
-  };
-  expect(manifest.name).toBe("Dovetail Outdoor Furniture");
-  expect(manifest.short_name).toBe("Dovetail");
-  expect(manifest.theme_color).toBe("#7c4a1e");
-  expect(manifest.icons.map((i) => i.purpose)).toEqual(["any", "any", "maskable"]);
-  for (const icon of manifest.icons) {
-    const png = await request.get(icon.src);
-    expect(png.headers()["content-type"]).toBe("image/png");
-    const body = await png.body();
-    // A PNG's IHDR holds its width and height at bytes 16 and 20.
-    expect(`${body.readUInt32BE(16)}x${body.readUInt32BE(20)}`).toBe(icon.sizes);
-  }
-});
+test(
+  "the web manifest names the site and lists its icons, drawn from the logo at their sizes",
+  { tag: "@once" },
+  async ({ request }, testInfo) => {
+    test.skip(testInfo.project.name !== "js", "a document, the same either way");
+    const response = await request.get("/manifest.webmanifest");
+    expect(response.headers()["content-type"]).toContain("application/manifest+json");
+    const manifest = (await response.json()) as {
+      name: string;
+      short_name: string;
+      theme_color: string;
+      icons: { src: string; sizes: string; purpose: string }[];
+    };
+    expect(manifest.name).toBe("Dovetail Outdoor Furniture");
+    expect(manifest.short_name).toBe("Dovetail");
+    expect(manifest.theme_color).toBe("#7c4a1e");
+    expect(manifest.icons.map((i) => i.purpose)).toEqual(["any", "any", "maskable"]);
+    for (const icon of manifest.icons) {
+      const png = await request.get(icon.src);
+      expect(png.headers()["content-type"]).toBe("image/png");
+      const body = await png.body();
+      // A PNG's IHDR holds its width and height at bytes 16 and 20.
+      expect(`${body.readUInt32BE(16)}x${body.readUInt32BE(20)}`).toBe(icon.sizes);
+    }
+  },
+);

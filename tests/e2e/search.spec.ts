@@ -22,7 +22,7 @@ test.describe("search", () => {
     expect(jsonLd).toContain("/search/{search_term_string}");
   });
 
-  test("a word from an FAQ's answer finds that FAQ", async ({ page }) => {
+  test("a word from an FAQ's answer finds that FAQ", { tag: "@once" }, async ({ page }) => {
     await page.goto("/search?q=decking");
     const questions = page.getByRole("region", { name: "Questions" });
     const link = questions.getByRole("link", { name: "How often should I oil my spotted gum furniture?" });
@@ -43,7 +43,7 @@ test.describe("search", () => {
     await expect(page.getByTestId("search-result").first()).toBeVisible();
   });
 
-  test("the header's field is in the phone menu", async ({ page }) => {
+  test("the header's field is in the phone menu", { tag: "@once" }, async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/about");
     await page.getByRole("banner").getByRole("button", { name: "Menu" }).click();
@@ -55,7 +55,7 @@ test.describe("search", () => {
     await expect(page.getByTestId("search-result").first()).toBeVisible();
   });
 
-  test("no results, and the empty page, offer suggestions", async ({ page }) => {
+  test("no results, and the empty page, offer suggestions", { tag: "@once" }, async ({ page }) => {
     await page.goto("/search?q=zzqxw");
     await expect(page.getByRole("status")).toContainText("Nothing matched “zzqxw”");
     await expect(page.getByTestId("search-result")).toHaveCount(0);

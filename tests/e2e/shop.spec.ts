@@ -186,25 +186,29 @@ test("a visitor fills a cart, signs in, pays and prints the invoice; nobody else
   expect(mailsTo(account.email, since).filter((m) => /invoice/i.test(m.subject))).toHaveLength(1);
 });
 
-test("a workshop place prints as a ticket, for its buyer only", async ({ page, browser, baseURL }, testInfo) => {
-  test.setTimeout(120_000);
-  await signUpAndConfirm(page, testInfo, "tickets");
-  await addToCart(page, WORKSHOP, 2);
-  await page.goto("/checkout");
-  await newAddress(page, "Eumundi", "4562");
-  await chooseShipping(page, "Pick-up at the Eumundi Markets $0.00");
-  await page.getByRole("button", { name: "Place order and pay" }).click();
-  const orderId = await pay(page);
-  await page.getByRole("link", { name: "Print tickets" }).click();
-  await expect(page).toHaveURL(new RegExp(`/print-tickets/${orderId}$`));
-  await expect(page.getByRole("heading", { level: 1, name: "Tickets" })).toBeVisible();
-  await expect(page.locator("[data-ticket]")).toHaveCount(2);
-  await expect(page.locator("[data-ticket]").first()).toContainText(WORKSHOP.name);
-  const role = testInfo.project.name === "shop-js" ? "member" : "admin";
-  await otherMemberGets404(browser, baseURL!, [`/print-tickets/${orderId}`], role);
-});
+test(
+  "a workshop place prints as a ticket, for its buyer only",
+  { tag: "@once" },
+  async ({ page, browser, baseURL }, testInfo) => {
+    test.setTimeout(120_000);
+    await signUpAndConfirm(page, testInfo, "tickets");
+    await addToCart(page, WORKSHOP, 2);
+    await page.goto("/checkout");
+    await newAddress(page, "Eumundi", "4562");
+    await chooseShipping(page, "Pick-up at the Eumundi Markets $0.00");
+    await page.getByRole("button", { name: "Place order and pay" }).click();
+    const orderId = await pay(page);
+    await page.getByRole("link", { name: "Print tickets" }).click();
+    await expect(page).toHaveURL(new RegExp(`/print-tickets/${orderId}$`));
+    await expect(page.getByRole("heading", { level: 1, name: "Tickets" })).toBeVisible();
+    await expect(page.locator("[data-ticket]")).toHaveCount(2);
+    await expect(page.locator("[data-ticket]").first()).toContainText(WORKSHOP.name);
+    const role = testInfo.project.name === "shop-js" ? "member" : "admin";
+    await otherMemberGets404(browser, baseURL!, [`/print-tickets/${orderId}`], role);
+  },
+);
 
-test("quantities out of range and tampered prices are refused by the server", async ({ page }) => {
+test("quantities out of range and tampered prices are refused by the server", { tag: "@once" }, async ({ page }) => {
   await addToCart(page, TABLE, 1);
   await page.goto("/cart");
   // The browser lets these through (the shop's forms leave the checks to the server): each is

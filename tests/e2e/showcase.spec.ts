@@ -51,7 +51,7 @@ test.describe("showcase page", () => {
     await expect(page.getByRole("link", { name: /View Now/ }).first()).toBeVisible();
   });
 
-  test("a fixed (parallax) background is drawn from the image's formats", async ({ page }) => {
+  test("a fixed (parallax) background is drawn from the image's formats", { tag: "@once" }, async ({ page }) => {
     await open(page);
     const backgrounds = page.locator(".md\\:bg-fixed, .motion-safe\\:lg\\:bg-fixed");
     expect(await backgrounds.count()).toBeGreaterThanOrEqual(1);
@@ -61,7 +61,7 @@ test.describe("showcase page", () => {
     }
   });
 
-  test("shows only the blocks and widgets that are scheduled now", async ({ page }) => {
+  test("shows only the blocks and widgets that are scheduled now", { tag: "@once" }, async ({ page }) => {
     const response = await open(page);
     await expect(page.getByText(SHOWCASE.scheduled.shown)).toBeVisible();
     const html = await response.text();
@@ -167,34 +167,40 @@ test.describe("showcase page", () => {
     { width: 390, height: 844 },
     { width: 1366, height: 900 },
   ]) {
-    test(`a photo's page fits a ${viewport.width} px screen: the photo in the first screen, nothing sideways`, async ({
-      page,
-    }) => {
-      await page.setViewportSize(viewport);
-      await open(page, "/showcase?gallery=showcase-gallery-grid&photo=2");
-      const photo = page.locator("#photo figure img");
-      await expect(photo).toBeVisible();
-      await expect
-        .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
-        .toBe(true);
-      const box = (await photo.boundingBox())!;
-      expect(box.x).toBeGreaterThanOrEqual(0);
-      expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
-      expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
-    });
+    test(
+      `a photo's page fits a ${viewport.width} px screen: the photo in the first screen, nothing sideways`,
+      { tag: "@once" },
+      async ({ page }) => {
+        await page.setViewportSize(viewport);
+        await open(page, "/showcase?gallery=showcase-gallery-grid&photo=2");
+        const photo = page.locator("#photo figure img");
+        await expect(photo).toBeVisible();
+        await expect
+          .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+          .toBe(true);
+        const box = (await photo.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+        expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      },
+    );
   }
 
-  test("every gallery's thumbnails open pages of this site, never the raw files", async ({ page }) => {
-    await open(page);
-    const thumbnails = page.locator("section[data-layout] a:has(img)");
-    expect(await thumbnails.count()).toBeGreaterThanOrEqual(15);
-    for (const href of await thumbnails.evaluateAll((as) => as.map((a) => a.getAttribute("href")))) {
-      expect(href).toMatch(/^\/showcase\?gallery=showcase-gallery-[a-z]+&photo=\d+$/);
-    }
-  });
+  test(
+    "every gallery's thumbnails open pages of this site, never the raw files",
+    { tag: "@once" },
+    async ({ page }) => {
+      await open(page);
+      const thumbnails = page.locator("section[data-layout] a:has(img)");
+      expect(await thumbnails.count()).toBeGreaterThanOrEqual(15);
+      for (const href of await thumbnails.evaluateAll((as) => as.map((a) => a.getAttribute("href")))) {
+        expect(href).toMatch(/^\/showcase\?gallery=showcase-gallery-[a-z]+&photo=\d+$/);
+      }
+    },
+  );
 
-  test("a photo that is not there is a 404", async ({ page }) => {
+  test("a photo that is not there is a 404", { tag: "@once" }, async ({ page }) => {
     for (const query of [
       "gallery=showcase-gallery-grid&photo=99",
       "gallery=no-such-gallery&photo=1",
@@ -264,14 +270,14 @@ test.describe("showcase page", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(SHOWCASE.gallery.heading);
   });
 
-  test("is in the sitemap but linked from no menu", async ({ page, request }) => {
+  test("is in the sitemap but linked from no menu", { tag: "@once" }, async ({ page, request }) => {
     const sitemap = await (await request.get("/sitemap.xml")).text();
     expect(sitemap).toMatch(/<loc>[^<]*\/showcase<\/loc>/);
     await open(page, "/");
     await expect(page.locator('header a[href="/showcase"], footer a[href="/showcase"]')).toHaveCount(0);
   });
 
-  test("an unknown gallery under the showcase is a 404", async ({ page }) => {
+  test("an unknown gallery under the showcase is a 404", { tag: "@once" }, async ({ page }) => {
     expect((await page.goto("/showcase/no-such-gallery"))?.status()).toBe(404);
   });
 
@@ -291,22 +297,23 @@ test.describe("showcase page", () => {
     await expect(page.locator("#our-promise").getByRole("button", { name: "Play the background video" })).toBeVisible();
   });
 
-  test("the slideshow at the page's end starts only once it comes near the screen", async ({
-    page,
-    javaScriptEnabled,
-  }) => {
-    test.skip(!javaScriptEnabled, "Swiper runs only with JavaScript");
-    await open(page);
-    await waitUntilReady(page);
-    const hero = page.locator(".hero");
-    // Loaded and run, but the slideshow waits: the page's load did not pay for it.
-    await expect(hero).toHaveAttribute("data-slideshow", "waiting");
-    await expect(page.locator(".hero.swiper-initialized")).toHaveCount(0);
-    await hero.scrollIntoViewIfNeeded();
-    await expect(page.locator(".hero.swiper-initialized")).toHaveCount(1);
-  });
+  test(
+    "the slideshow at the page's end starts only once it comes near the screen",
+    { tag: "@once" },
+    async ({ page, javaScriptEnabled }) => {
+      test.skip(!javaScriptEnabled, "Swiper runs only with JavaScript");
+      await open(page);
+      await waitUntilReady(page);
+      const hero = page.locator(".hero");
+      // Loaded and run, but the slideshow waits: the page's load did not pay for it.
+      await expect(hero).toHaveAttribute("data-slideshow", "waiting");
+      await expect(page.locator(".hero.swiper-initialized")).toHaveCount(0);
+      await hero.scrollIntoViewIfNeeded();
+      await expect(page.locator(".hero.swiper-initialized")).toHaveCount(1);
+    },
+  );
 
-  test("renders right-to-left in Arabic and in the dark theme", async ({ page }) => {
+  test("renders right-to-left in Arabic and in the dark theme", { tag: "@once" }, async ({ page }) => {
     await open(page, "/showcase?lng=ar&theme=dark");
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
     await expect(page.locator("html")).toHaveClass(/dark/);
@@ -329,7 +336,7 @@ test.describe("showcase page quality", () => {
     ["a photo's page, dark", "/showcase?gallery=showcase-gallery-shadow&photo=2&theme=dark"],
     ["a gallery's page", `/showcase/${SHOWCASE.gallery.url}`],
   ] as const) {
-    test(`has no axe violations (${name})`, async ({ page }) => {
+    test(`has no axe violations (${name})`, { tag: "@once" }, async ({ page }) => {
       await page.emulateMedia({ reducedMotion: "reduce" });
       await open(page, path);
       await waitUntilReady(page);
@@ -345,7 +352,7 @@ test.describe("showcase page quality", () => {
     });
   }
 
-  test("loads without layout shift", async ({ page }) => {
+  test("loads without layout shift", { tag: "@once" }, async ({ page }) => {
     await open(page);
     await page.waitForLoadState("load");
     const cls = await page.evaluate(

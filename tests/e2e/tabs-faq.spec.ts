@@ -70,24 +70,25 @@ test.describe("about page tabs", () => {
     if (javaScriptEnabled) expect(await isSameDocument(page)).toBe(false);
   });
 
-  test("on a page with the runtime, a tab switches in place, without a new document", async ({
-    page,
-    javaScriptEnabled,
-  }) => {
-    test.skip(!javaScriptEnabled, "without JavaScript a tab is always a document load (the test above)");
-    // The showcase has no runtime of its own (decision 034): reach it from a page that has.
-    await openWithRuntime(page, "/showcase");
-    await markDocument(page);
-    const tabs = page.getByRole("tablist");
-    await tabs.getByRole("tab", { name: "Delivery" }).click();
-    await expect(page).toHaveURL(/\/showcase\?tab=Delivery#tabs-[\w-]+$/);
-    await expect(tabs.getByRole("tab", { name: "Delivery" })).toHaveAttribute("aria-selected", "true");
-    await expect(page.getByText("Brisbane: $70")).toBeVisible();
-    await tabs.getByRole("tab", { name: "Timber care" }).click();
-    await expect(tabs.getByRole("tab", { name: "Timber care" })).toHaveAttribute("aria-selected", "true");
-    await expect(page.getByText("Brisbane: $70")).toBeHidden();
-    expect(await isSameDocument(page)).toBe(true);
-  });
+  test(
+    "on a page with the runtime, a tab switches in place, without a new document",
+    { tag: "@once" },
+    async ({ page, javaScriptEnabled }) => {
+      test.skip(!javaScriptEnabled, "without JavaScript a tab is always a document load (the test above)");
+      // The showcase has no runtime of its own (decision 034): reach it from a page that has.
+      await openWithRuntime(page, "/showcase");
+      await markDocument(page);
+      const tabs = page.getByRole("tablist");
+      await tabs.getByRole("tab", { name: "Delivery" }).click();
+      await expect(page).toHaveURL(/\/showcase\?tab=Delivery#tabs-[\w-]+$/);
+      await expect(tabs.getByRole("tab", { name: "Delivery" })).toHaveAttribute("aria-selected", "true");
+      await expect(page.getByText("Brisbane: $70")).toBeVisible();
+      await tabs.getByRole("tab", { name: "Timber care" }).click();
+      await expect(tabs.getByRole("tab", { name: "Timber care" })).toHaveAttribute("aria-selected", "true");
+      await expect(page.getByText("Brisbane: $70")).toBeHidden();
+      expect(await isSameDocument(page)).toBe(true);
+    },
+  );
 
   test("on a long page, the page load a tab makes returns to the tab row, not the top", async ({ page }) => {
     // The showcase ships no runtime (decision 034): with or without JavaScript a tab loads a document.
@@ -114,21 +115,25 @@ test.describe("about page tabs", () => {
     await expectSelected(page, "story");
   });
 
-  test("the served HTML holds every tab's text, and only the chosen panel is not hidden", async ({ request }) => {
-    for (const [path, chosen] of [
-      ["/about", TABS.story],
-      ["/about?tab=Our%20warranty", TABS.warranty],
-    ] as const) {
-      const html = await (await request.get(path)).text();
-      const panels = [...html.matchAll(/<div[^>]*role="tabpanel"[^>]*>/g)].map((m) => m[0]);
-      expect(panels).toHaveLength(Object.keys(TABS).length);
-      for (const tab of Object.values(TABS)) expect(html).toContain(tab.text);
-      expect(panels.filter((tag) => !/\shidden=""/.test(tag))).toHaveLength(1);
-      const shown = panels.find((tag) => !/\shidden=""/.test(tag))!;
-      const labelledBy = /aria-labelledby="([^"]+)"/.exec(shown)![1];
-      expect(html).toMatch(new RegExp(`<a[^>]*id="${labelledBy}"[^>]*>${chosen.name}</a>`));
-    }
-  });
+  test(
+    "the served HTML holds every tab's text, and only the chosen panel is not hidden",
+    { tag: "@once" },
+    async ({ request }) => {
+      for (const [path, chosen] of [
+        ["/about", TABS.story],
+        ["/about?tab=Our%20warranty", TABS.warranty],
+      ] as const) {
+        const html = await (await request.get(path)).text();
+        const panels = [...html.matchAll(/<div[^>]*role="tabpanel"[^>]*>/g)].map((m) => m[0]);
+        expect(panels).toHaveLength(Object.keys(TABS).length);
+        for (const tab of Object.values(TABS)) expect(html).toContain(tab.text);
+        expect(panels.filter((tag) => !/\shidden=""/.test(tag))).toHaveLength(1);
+        const shown = panels.find((tag) => !/\shidden=""/.test(tag))!;
+        const labelledBy = /aria-labelledby="([^"]+)"/.exec(shown)![1];
+        expect(html).toMatch(new RegExp(`<a[^>]*id="${labelledBy}"[^>]*>${chosen.name}</a>`));
+      }
+    },
+  );
 });
 
 /** FAQ accordions: a question and a phrase of its answer, per page. */

@@ -37,7 +37,7 @@ function servedHtmlClass(html: string) {
   return tag.match(/\bclass="([^"]*)"/)?.[1];
 }
 
-test("with no choice the page follows the device's colour scheme", async ({ page }) => {
+test("with no choice the page follows the device's colour scheme", { tag: "@once" }, async ({ page }) => {
   await page.emulateMedia({ colorScheme: "dark" });
   const response = await page.goto(PAGES.about.path);
   expect(servedHtmlClass(await response!.text())).toBeUndefined();
@@ -92,7 +92,7 @@ test("choosing Dark overrides a light device, survives reloads and new pages, an
   await expectLooks(page, "dark");
 });
 
-test("choosing Light overrides a dark device", async ({ page, javaScriptEnabled }) => {
+test("choosing Light overrides a dark device", { tag: "@once" }, async ({ page, javaScriptEnabled }) => {
   await page.emulateMedia({ colorScheme: "dark" });
   await page.goto(PAGES.delivery.path);
   if (javaScriptEnabled) await waitUntilReady(page);

@@ -54,69 +54,73 @@ async function sign(page: Page) {
 test.describe("with JavaScript", () => {
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "the pad needs JavaScript");
 
-  test("an unsigned booking is stopped beside the pad; signed, it is paid and mailed", async ({ page }, testInfo) => {
-    const email = bookerEmail(testInfo.project.name);
-    const since = Date.now();
-    await fillBooking(page, email);
-    await page.locator("html[data-enhanced]").waitFor({ state: "attached" });
-    await expect(page.getByText("Signing needs JavaScript")).toBeHidden();
+  test(
+    "an unsigned booking is stopped beside the pad; signed, it is paid and mailed",
+    { tag: "@once" },
+    async ({ page }, testInfo) => {
+      const email = bookerEmail(testInfo.project.name);
+      const since = Date.now();
+      await fillBooking(page, email);
+      await page.locator("html[data-enhanced]").waitFor({ state: "attached" });
+      await expect(page.getByText("Signing needs JavaScript")).toBeHidden();
 
-    await page.getByRole("button", { name: "Book and pay $95.00" }).click();
-    const field = page.locator('[data-field="signature"]');
-    await expect(field.getByText("This field is required.")).toBeVisible();
-    await expect(page).toHaveURL(/\/workshops$/);
-    await expect(page.getByLabel("Your name")).toHaveValue("Wendy Woodley");
+      await page.getByRole("button", { name: "Book and pay $95.00" }).click();
+      const field = page.locator('[data-field="signature"]');
+      await expect(field.getByText("This field is required.")).toBeVisible();
+      await expect(page).toHaveURL(/\/workshops$/);
+      await expect(page.getByLabel("Your name")).toHaveValue("Wendy Woodley");
 
-    await sign(page);
-    await expect(field.getByText("This field is required.")).toBeHidden();
-    const exports = await page.evaluate(async () => {
-      const list = JSON.parse(document.querySelector("script[data-enhancers]")!.textContent!) as {
-        name: string;
-        js: string;
-      }[];
-      const url = list.find((e) => e.name === "signature")!.js;
-      const m = (await import(/* @vite-ignore */ url)) as typeof SignatureModule;
-      const pad = m.padOf(document.querySelector("[data-signature-field]")!)!;
-      let refused = "";
-      try {
-        m.exportSignature(pad, "image/gif");
-      } catch (error) {
-        refused = (error as Error).message;
-      }
-      return {
-        empty: pad.isEmpty(),
-        png: m.exportSignature(pad, "image/png").slice(0, 22),
-        jpeg: m.exportSignature(pad, "image/jpeg").slice(0, 23),
-        svg: atob(m.exportSignature(pad, "image/svg+xml").split(",")[1]!).slice(0, 4),
-        refused,
-        posted: (document.querySelector("input[data-signature-value]") as HTMLInputElement).value.slice(0, 22),
-      };
-    });
-    expect(exports).toEqual({
-      empty: false,
-      png: "data:image/png;base64,",
-      jpeg: "data:image/jpeg;base64,",
-      svg: "<svg",
-      refused: TYPE_ERROR,
-      posted: "data:image/png;base64,",
-    });
+      await sign(page);
+      await expect(field.getByText("This field is required.")).toBeHidden();
+      const exports = await page.evaluate(async () => {
+        const list = JSON.parse(document.querySelector("script[data-enhancers]")!.textContent!) as {
+          name: string;
+          js: string;
+        }[];
+        const url = list.find((e) => e.name === "signature")!.js;
+        const m = (await import(/* @vite-ignore */ url)) as typeof SignatureModule;
+        const pad = m.padOf(document.querySelector("[data-signature-field]")!)!;
+        let refused = "";
+        try {
+          m.exportSignature(pad, "image/gif");
+        } catch (error) {
+          refused = (error as Error).message;
+        }
+        return {
+          empty: pad.isEmpty(),
+          png: m.exportSignature(pad, "image/png").slice(0, 22),
+          jpeg: m.exportSignature(pad, "image/jpeg").slice(0, 23),
+          svg: atob(m.exportSignature(pad, "image/svg+xml").split(",")[1]!).slice(0, 4),
+          refused,
+          posted: (document.querySelector("input[data-signature-value]") as HTMLInputElement).value.slice(0, 22),
+        };
+      });
+      expect(exports).toEqual({
+        empty: false,
+        png: "data:image/png;base64,",
+        jpeg: "data:image/jpeg;base64,",
+        svg: "<svg",
+        refused: TYPE_ERROR,
+        posted: "data:image/png;base64,",
+      });
 
-    await page.getByRole("button", { name: "Book and pay $95.00" }).click();
-    await expect(page).toHaveURL(/\/pay\/[\w-]+$/);
-    await expect(page.getByText("$95.00 AUD", { exact: true })).toBeVisible();
-    await page.getByRole("button", { name: /^Pay/ }).click();
-    await expect(page).toHaveURL(/\/workshops\?payum_token=/);
-    await expect(page.getByText("Payment Successful. Please check your email for your invoice.")).toBeVisible();
-    await expect(page.getByRole("button", { name: "Book and pay $95.00" })).toBeHidden();
+      await page.getByRole("button", { name: "Book and pay $95.00" }).click();
+      await expect(page).toHaveURL(/\/pay\/[\w-]+$/);
+      await expect(page.getByText("$95.00 AUD", { exact: true })).toBeVisible();
+      await page.getByRole("button", { name: /^Pay/ }).click();
+      await expect(page).toHaveURL(/\/workshops\?payum_token=/);
+      await expect(page.getByText("Payment Successful. Please check your email for your invoice.")).toBeVisible();
+      await expect(page.getByRole("button", { name: "Book and pay $95.00" })).toBeHidden();
 
-    const notice = await waitForMail(BUSINESS, since, (m) => m.text.includes(email));
-    expect(notice.text).toContain("Wendy Woodley");
-    expect(notice.attachments).toEqual(["signature.png"]);
-    const receipt = await waitForMail(email, since);
-    expect(receipt.text).toContain("$95.00");
-  });
+      const notice = await waitForMail(BUSINESS, since, (m) => m.text.includes(email));
+      expect(notice.text).toContain("Wendy Woodley");
+      expect(notice.attachments).toEqual(["signature.png"]);
+      const receipt = await waitForMail(email, since);
+      expect(receipt.text).toContain("$95.00");
+    },
+  );
 
-  test("a declined payment says Payment Failed and keeps the form", async ({ page }, testInfo) => {
+  test("a declined payment says Payment Failed and keeps the form", { tag: "@once" }, async ({ page }, testInfo) => {
     await fillBooking(page, bookerEmail(testInfo.project.name));
     await page.locator("html[data-enhanced]").waitFor({ state: "attached" });
     await sign(page);
