@@ -100,7 +100,9 @@ const ONCE_FILES =
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
-  workers: 2,
+  // Three on two cores: a journey that waits (a slideshow's interval, a mail, a captcha's time)
+  // leaves its core to the others.
+  workers: 3,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? "line" : "list",
   timeout: 45_000,

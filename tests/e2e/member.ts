@@ -2,6 +2,7 @@ import type { Page, TestInfo } from "@playwright/test";
 import { expect } from "@playwright/test";
 
 import { waitForMail } from "./accounts";
+import { waitUntilReady } from "./support";
 
 /** A same-site path from a mail's absolute link, so the journey stays on the server under test. */
 export function sitePath(link: string) {
@@ -43,6 +44,9 @@ export async function confirmFromOutbox(page: Page, email: string, since: number
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByRole("heading", { level: 1, name: "Your profile" })).toBeVisible();
+  // The sign-in may end as a new document or as the runtime's navigation: the journey goes on
+  // once the profile's script has run, not while the runtime may still render the page anew.
+  await waitUntilReady(page);
 }
 
 /** A new member, signed up, confirmed and signed in (on /profile). */
