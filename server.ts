@@ -37,6 +37,7 @@ import { loadTokenSecret } from "./cms/accounts/tokens";
 import { createCmsApp } from "./cms/app";
 import { type Database, openDatabase } from "./cms/db/client";
 import { type Mailer, mailerFromEnv } from "./cms/mail/mailer";
+import { setAvifEffort } from "./cms/media/variants";
 import { paymentGatewayFromEnv } from "./cms/payments/from-env";
 import { seedIfEmpty } from "./cms/seed";
 
@@ -110,6 +111,7 @@ if (env.CMS_API_URL) {
   };
 } else {
   database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: path.join(env.DATA_DIR, "pglite") });
+  setAvifEffort(env.IMAGE_AVIF_EFFORT);
   if (await seedIfEmpty(database.db)) console.log("[cms] seeded the empty database from seeds/");
   // Demo accounts on a database without users: their passwords are shown once and kept in DATA_DIR.
   const credentials = await seedAccountsIfNone(database.db);

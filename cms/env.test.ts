@@ -7,7 +7,14 @@ const TOKEN = "t".repeat(32);
 describe("the standalone CMS's environment", () => {
   it("has defaults, and no site to tell without SITE_URL and PURGE_TOKEN", () => {
     expect(parseCmsEnv({})).toEqual({
-      env: { CMS_PORT: 4000, CMS_HOST: "127.0.0.1", DATA_DIR: "./data", AUTH_RATE_LIMIT: 1, PAYMENT_GATEWAY: "test" },
+      env: {
+        CMS_PORT: 4000,
+        CMS_HOST: "127.0.0.1",
+        DATA_DIR: "./data",
+        AUTH_RATE_LIMIT: 1,
+        IMAGE_AVIF_EFFORT: 3,
+        PAYMENT_GATEWAY: "test",
+      },
     });
     expect(parseCmsEnv({ SITE_URL: " ", PURGE_TOKEN: "" })).toMatchObject({ env: { SITE_URL: undefined } });
   });
@@ -76,5 +83,11 @@ describe("the standalone CMS's environment", () => {
     expect(parseCmsEnv({ AUTH_RATE_LIMIT: "0" })).toEqual({
       error: "Invalid environment variable AUTH_RATE_LIMIT: must be above 0",
     });
+  });
+
+  it("reads IMAGE_AVIF_EFFORT, a whole number from 0 to 9", () => {
+    expect(parseCmsEnv({ IMAGE_AVIF_EFFORT: "0" })).toMatchObject({ env: { IMAGE_AVIF_EFFORT: 0 } });
+    expect(parseCmsEnv({ IMAGE_AVIF_EFFORT: "10" })).toHaveProperty("error");
+    expect(parseCmsEnv({ IMAGE_AVIF_EFFORT: "1.5" })).toHaveProperty("error");
   });
 });

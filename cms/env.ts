@@ -50,6 +50,8 @@ export const cmsEnvSchema = z
     JWT_SECRET: optionalText.refine((v) => v === undefined || v.length >= 32, "must be at least 32 characters"),
     /** Multiplier of the account calls' rate limits (decision 041; default 1). */
     AUTH_RATE_LIMIT: z.coerce.number().positive("must be above 0").max(10_000).default(1),
+    /** AVIF's encode effort (0–9): lower is faster to make, larger to send. */
+    IMAGE_AVIF_EFFORT: z.coerce.number().int().min(0).max(9).default(3),
     /** The payment gateway (decision 052): `test`, the built-in hosted page. */
     PAYMENT_GATEWAY: z.enum(["test"]).default("test"),
     /** The HMAC secret of the gateway's notifications; unset: generated into DATA_DIR. */

@@ -10,6 +10,7 @@ import { openDatabase } from "./db/client";
 import { parseCmsEnv } from "./env";
 import { purgeListener } from "./events";
 import { mailerFromEnv } from "./mail/mailer";
+import { setAvifEffort } from "./media/variants";
 import { paymentGatewayFromEnv } from "./payments/from-env";
 import { seedIfEmpty } from "./seed";
 
@@ -21,6 +22,7 @@ if ("error" in parsed) {
 const env = parsed.env;
 
 const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: `${env.DATA_DIR}/pglite` });
+setAvifEffort(env.IMAGE_AVIF_EFFORT);
 if (await seedIfEmpty(database.db)) console.log("[cms] seeded an empty database from seeds/");
 // Demo accounts on a database without users: their passwords are shown once and kept in DATA_DIR.
 const credentials = await seedAccountsIfNone(database.db);

@@ -99,5 +99,6 @@ describe("the README's configuration table", () => {
     expect(row("PAGE_DEADLINE_MS")).toBe(String(defaults.PAGE_DEADLINE_MS));
     expect(row("PAGE_CACHE")).toBe(defaults.PAGE_CACHE);
     expect(row("PAGE_CACHE_MB")).toBe(String(defaults.PAGE_CACHE_MB));
+    expect(row("IMAGE_AVIF_EFFORT")).toBe(String(defaults.IMAGE_AVIF_EFFORT));
   });
 });

@@ -85,6 +85,8 @@ export const envSchema = z.object({
   PAGE_DEADLINE_MS: z.coerce.number().int().min(100).max(300_000).default(8_000),
   /** The background making of the image variants pages name (decision 032); off for test servers. */
   IMAGE_WARM_UP: z.enum(["on", "off"]).default("on"),
+  /** AVIF's encode effort in the embedded CMS (0–9): lower is faster to make, larger to send. */
+  IMAGE_AVIF_EFFORT: z.coerce.number().int().min(0).max(9).default(3),
   /** The rendered-page cache (decision 029): on, or off to render every page (benchmarks, debugging). */
   PAGE_CACHE: z.enum(["on", "off"]).default("on"),
   /** The rendered-page cache's bound, in MiB (all bodies counted: plain, brotli and gzip). */
