@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-import { zonedInstant } from "@contract/site-clock";
+import { localDateTime, zonedInstant } from "@contract/site-clock";
 
 import type { FieldDescriptor } from "./editor-types";
 
@@ -68,17 +68,7 @@ export function siteLocalInput(value: unknown, timeZone: string): string {
   if (zoneless && !/(?:Z|[+-]\d{2}:?\d{2})$/.test(value)) return `${zoneless[1]}T${zoneless[2] ?? "00:00"}`;
   const at = Date.parse(value);
   if (Number.isNaN(at)) return "";
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-  }).formatToParts(at);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "00";
-  return `${get("year")}-${get("month")}-${get("day")}T${get("hour")}:${get("minute")}`;
+  return localDateTime(at, timeZone);
 }
 
 /** The value a field shows: what the widget holds, as the input writes it (times on the site's clock). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { DEFAULT_TIME_ZONE, scheduleInstant, siteTimeZone, zonedInstant } from "./site-clock";
+import { DEFAULT_TIME_ZONE, localDateTime, scheduleInstant, siteTimeZone, zonedInstant } from "./site-clock";
 
 describe("zonedInstant", () => {
   it("reads a zone-less date or date-time on the site's clock (Brisbane: UTC+10)", () => {
@@ -39,5 +39,17 @@ describe("scheduleInstant (the CMS's reading: what visitors may see)", () => {
     expect(scheduleInstant("2026-12-01T00:00:00+02:00", "Australia/Brisbane")).toBe(Date.parse("2026-11-30T22:00:00Z"));
     for (const value of ["soon", "", null, 5, undefined])
       expect(scheduleInstant(value, "Australia/Brisbane")).toBeNull();
+  });
+});
+
+describe("localDateTime", () => {
+  it("writes an instant on the zone's wall clock, as a datetime-local input does", () => {
+    expect(localDateTime(Date.parse("2026-11-30T23:30:15Z"), "Australia/Brisbane")).toBe("2026-12-01T09:30");
+    expect(localDateTime(Date.parse("2026-11-30T13:00:00Z"), "Australia/Sydney")).toBe("2026-12-01T00:00");
+    expect(localDateTime(Date.parse("2026-06-30T14:05:00Z"), "Australia/Sydney")).toBe("2026-07-01T00:05");
+  });
+  it("is the inverse of zonedInstant for a zone-less time", () => {
+    const instant = zonedInstant("2027-03-14T18:45", DEFAULT_TIME_ZONE) as string;
+    expect(localDateTime(Date.parse(instant), DEFAULT_TIME_ZONE)).toBe("2027-03-14T18:45");
   });
 });

@@ -30,8 +30,8 @@ export function siteTimeZone(value: unknown) {
   return known ? value : DEFAULT_TIME_ZONE;
 }
 
-/** How far the zone's wall clock is ahead of UTC at an instant, in milliseconds. */
-function offsetAt(instant: number, timeZone: string) {
+/** The zone's wall clock at an instant: the year in four digits, every other part in two. */
+function wallClock(instant: number, timeZone: string) {
   const parts = new Intl.DateTimeFormat("en-US", {
     timeZone,
     hourCycle: "h23",
@@ -42,9 +42,28 @@ function offsetAt(instant: number, timeZone: string) {
     minute: "2-digit",
     second: "2-digit",
   }).formatToParts(instant);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const wall = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
+  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "00";
+  return {
+    year: get("year"),
+    month: get("month"),
+    day: get("day"),
+    hour: get("hour"),
+    minute: get("minute"),
+    second: get("second"),
+  };
+}
+
+/** How far the zone's wall clock is ahead of UTC at an instant, in milliseconds. */
+function offsetAt(instant: number, timeZone: string) {
+  const c = wallClock(instant, timeZone);
+  const wall = Date.UTC(+c.year, +c.month - 1, +c.day, +c.hour, +c.minute, +c.second);
   return wall - Math.floor(instant / 1000) * 1000;
+}
+
+/** An instant on the zone's wall clock as a datetime-local input writes it: `YYYY-MM-DDTHH:MM`. */
+export function localDateTime(instant: number, timeZone: string): string {
+  const c = wallClock(instant, timeZone);
+  return `${c.year}-${c.month}-${c.day}T${c.hour}:${c.minute}`;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 
-import { DEFAULT_TIME_ZONE } from "../../cms/contract/site-clock";
+import { DEFAULT_TIME_ZONE, localDateTime } from "../../cms/contract/site-clock";
 import { demoAccounts, signIn } from "./accounts";
 
 /**
@@ -52,19 +52,7 @@ const withJs = () => !test.info().project.name.endsWith("no-js");
 const preview = (page: Page) => page.frameLocator('iframe[name="preview"]');
 
 /** A datetime-local value on the site's clock, `hours` from now. */
-function siteLocal(hours: number) {
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone: DEFAULT_TIME_ZONE,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-  }).formatToParts(Date.now() + hours * 3_600_000);
-  const get = (type: string) => parts.find((p) => p.type === type)!.value;
-  return `${get("year")}-${get("month")}-${get("day")}T${get("hour")}:${get("minute")}`;
-}
+const siteLocal = (hours: number) => localDateTime(Date.now() + hours * 3_600_000, DEFAULT_TIME_ZONE);
 
 test.describe("the page editor", () => {
   test("edits a heading, previews it, publishes it and the site shows it", async ({ page }) => {
