@@ -1,14 +1,29 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { hashPassword, needsRehash, verifyPassword } from "./passwords";
+import { hashPassword, needsRehash, scryptCost, verifyPassword } from "./passwords";
 
 describe("passwords", () => {
-  it("hashes with scrypt in the stored form and verifies", async () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  it("hashes with OWASP's scrypt cost outside the tests, and verifies", async () => {
+    vi.stubEnv("NODE_ENV", "production");
     const stored = await hashPassword("correct horse battery");
     expect(stored).toMatch(/^scrypt\$16384\$8\$5\$[\w-]{22}\$[\w-]{43}$/);
     expect(await verifyPassword("correct horse battery", stored)).toBe(true);
     expect(await verifyPassword("correct horse batterz", stored)).toBe(false);
     expect(needsRehash(stored)).toBe(false);
+    expect(scryptCost("development")).toEqual(scryptCost("production"));
+  });
+
+  it("hashes cheaper under NODE_ENV=test, and a sign-in elsewhere would rehash it", async () => {
+    const stored = await hashPassword("correct horse battery");
+    expect(stored).toMatch(/^scrypt\$1024\$8\$1\$[\w-]{22}\$[\w-]{43}$/);
+    expect(await verifyPassword("correct horse battery", stored)).toBe(true);
+    expect(await verifyPassword("correct horse batterz", stored)).toBe(false);
+    expect(needsRehash(stored)).toBe(false);
+    expect(needsRehash(stored, scryptCost("production"))).toBe(true);
   });
 
   it("salts every hash", async () => {

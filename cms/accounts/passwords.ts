@@ -6,8 +6,26 @@
  */
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 
+export interface ScryptCost {
+  N: number;
+  r: number;
+  p: number;
+}
+
 /** OWASP's scrypt choice with 16 MiB of memory: N=2^14, r=8, p=5. */
-const COST = { N: 2 ** 14, r: 8, p: 5 };
+const PRODUCTION_COST: ScryptCost = { N: 2 ** 14, r: 8, p: 5 };
+/**
+ * Under NODE_ENV=test (vitest, and the journeys' servers) new hashes are made with an eightieth
+ * of that work (decision 109), as Devise and Django do in their tests: the suites sign up and sign
+ * in hundreds of times. The stored form names its parameters, so such a hash still verifies
+ * anywhere, and a sign-in under any other NODE_ENV rehashes it at the production cost.
+ */
+const TEST_COST: ScryptCost = { N: 2 ** 10, r: 8, p: 1 };
+
+/** The cost new hashes are made with under `nodeEnv` (NODE_ENV). */
+export function scryptCost(nodeEnv = process.env.NODE_ENV): ScryptCost {
+  return nodeEnv === "test" ? TEST_COST : PRODUCTION_COST;
+}
 const KEY_LENGTH = 32;
 /** Stored parameters above these are refused (a damaged row must not cost minutes or gigabytes). */
 const MAX = { N: 2 ** 20, r: 32, p: 16 };
@@ -23,8 +41,9 @@ function derive(password: string, salt: Buffer, N: number, r: number, p: number)
 /** The stored form of `password`. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, COST.N, COST.r, COST.p);
-  return ["scrypt", COST.N, COST.r, COST.p, salt.toString("base64url"), key.toString("base64url")].join("$");
+  const { N, r, p } = scryptCost();
+  const key = await derive(password, salt, N, r, p);
+  return ["scrypt", N, r, p, salt.toString("base64url"), key.toString("base64url")].join("$");
 }
 
 interface Parsed {
@@ -65,7 +84,7 @@ export async function verifyPassword(password: string, stored: string | null | u
 }
 
 /** Whether a stored hash was made with weaker parameters than today's (to rehash at the next sign-in). */
-export function needsRehash(stored: string): boolean {
+export function needsRehash(stored: string, cost: ScryptCost = scryptCost()): boolean {
   const parsed = parse(stored);
-  return !parsed || parsed.N < COST.N || parsed.r < COST.r || parsed.p < COST.p;
+  return !parsed || parsed.N < cost.N || parsed.r < cost.r || parsed.p < cost.p;
 }

@@ -29,6 +29,12 @@ export interface OpenOptions {
   dataDir?: string;
   /** A PGlite dump (from `dumpDataDir`) to start from: the fast way to a fresh test database. */
   loadDataDir?: Blob | File;
+  /**
+   * PGlite's shared_buffers (PostgreSQL's setting, "16MB"); PGlite's own default is 128MB.
+   * Starting PGlite clears that memory: a test database holding a few megabytes starts in a third
+   * of the time with 16MB (decision 099).
+   */
+  sharedBuffers?: string;
 }
 
 /** Opens the CMS database and applies the checked-in migrations. */
@@ -98,6 +104,9 @@ async function openPglite(options: OpenOptions): Promise<Database> {
   const client = await PGlite.create(dir, {
     extensions: { unaccent },
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    ...(options.sharedBuffers
+      ? { startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${options.sharedBuffers}`] }
+      : {}),
   });
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
