@@ -8,9 +8,8 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 
-import { aptInstall, ensureBuild, ensureDependencies, ensureJava, root, run, say } from "./lib/ensure.mjs";
+import { aptInstall, ensureBuild, ensureDependencies, ensureJava, root, say } from "./lib/ensure.mjs";
 import { startPostgres } from "./lib/postgres.mjs";
-import { seededDataDir } from "./lib/seeded-data.mjs";
 
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
 const cache = path.join(root, ".cache");
@@ -35,29 +34,24 @@ process.on("exit", cleanup);
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => process.exit(130));
 
 const results = [];
-function step(name, cmd, args, env = {}) {
-  say(name);
-  const started = Date.now();
-  const status = run(cmd, args, { env: { ...process.env, ...env } });
-  results.push({ name, ok: status === 0, seconds: (Date.now() - started) / 1000 });
-  return status === 0;
-}
 /**
  * Steps that run at the same time, each on its own core (ESLint and tsc use one each): each
- * one's output is printed, whole, when it ends.
+ * one's output is printed, whole, when it ends; a step marked `{ live: true }` prints as it goes.
  */
 function together(steps) {
   return Promise.all(
     steps.map(
-      ([name, cmd, args, env = {}]) =>
+      ([name, cmd, args, env = {}, { live = false } = {}]) =>
         new Promise((resolve) => {
           const started = Date.now();
           const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env } });
           const output = [];
-          child.stdout.on("data", (chunk) => output.push(chunk));
-          child.stderr.on("data", (chunk) => output.push(chunk));
+          if (live) say(name);
+          const keep = (chunk) => (live ? process.stdout.write(chunk) : output.push(chunk));
+          child.stdout.on("data", keep);
+          child.stderr.on("data", keep);
           const end = (status) => {
-            say(name);
+            if (!live) say(name);
             process.stdout.write(Buffer.concat(output));
             results.push({ name, ok: status === 0, seconds: (Date.now() - started) / 1000 });
             resolve(status === 0);
@@ -84,8 +78,15 @@ const vitestFileTimes = path.join(cache, "vitest-file-times.json");
 rmSync(vitestJson, { force: true });
 rmSync(vitestFileTimes, { force: true });
 // ESLint and tsc use a core each, vitest two workers: side by side, each fills the gaps the
-// others leave (vitest waits on its databases, timers and mail).
+// others leave (vitest waits on its databases, timers and mail). The seeded database every
+// server of the later steps starts from is made beside them (one core, while vitest's last
+// files run alone).
 await together([
+  [
+    "Seeded database for the test servers (scripts/lib/seeded-data.mjs, once per change)",
+    process.execPath,
+    [path.join(root, "scripts", "lib", "seeded-data.mjs")],
+  ],
   ["Lint and format (ESLint, Prettier)", "npm", ["run", "--silent", "lint"]],
   ["Type check (tsc)", bin("tsc"), ["--noEmit"]],
   [
@@ -107,9 +108,12 @@ const budgetJson = path.join(cache, "js-budget.json");
 rmSync(budgetJson, { force: true });
 const vnuJson = path.join(cache, "vnu.json");
 rmSync(vnuJson, { force: true });
-// Each starts a server of its own from the seeded database, made here once for both (and the
-// journeys' servers after them).
-seededDataDir();
+const playwrightJson = path.join(cache, "playwright.json");
+rmSync(playwrightJson, { force: true });
+const e2eData = path.join(cache, `e2e-${Date.now()}`);
+// The JavaScript budget and the HTML check (each with a server of its own, from the seeded
+// database) beside the journeys: they fill the minute the journeys' four servers take to start,
+// and the journeys fill the gaps they leave.
 await together([
   [
     "JavaScript budget (the scripts each seeded page loads, compressed)",
@@ -121,17 +125,14 @@ await together([
     process.execPath,
     [path.join(root, "scripts", "validate-html.mjs"), "--json", vnuJson],
   ],
+  [
+    "Browser journeys (Playwright; the key ones with and without JavaScript)",
+    bin("playwright"),
+    ["test", "--reporter=line,json"],
+    { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson, E2E_DATA_DIR: e2eData },
+    { live: true },
+  ],
 ]);
-
-const playwrightJson = path.join(cache, "playwright.json");
-rmSync(playwrightJson, { force: true });
-const e2eData = path.join(cache, `e2e-${Date.now()}`);
-step(
-  "Browser journeys (Playwright; the key ones with and without JavaScript)",
-  bin("playwright"),
-  ["test", "--reporter=line,json"],
-  { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson, E2E_DATA_DIR: e2eData },
-);
 rmSync(e2eData, { recursive: true, force: true });
 rmSync(`${e2eData}-offline`, { recursive: true, force: true });
 rmSync(`${e2eData}-shop`, { recursive: true, force: true });

@@ -10,7 +10,7 @@
 // in its own `demo-credentials.txt`, as on a fresh start.
 //
 // CLI: `node scripts/lib/seeded-data.mjs DIR…` copies the seeded database into each DIR that
-// does not exist yet (playwright.config.ts runs it for its servers).
+// does not exist yet (playwright.config.ts runs it for its servers); with no DIR it only makes it.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
@@ -68,9 +68,9 @@ export function copySeededDataDir(dataDir, from = seededDataDir()) {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  const dirs = process.argv.slice(2).filter((dir) => !existsSync(path.join(dir, "pglite")));
-  if (dirs.length > 0) {
-    const from = seededDataDir();
-    for (const dir of dirs) copySeededDataDir(dir, from);
+  // With no DIR, it only makes the seeded database (npm test, beside its first steps).
+  const from = seededDataDir();
+  for (const dir of process.argv.slice(2).filter((dir) => !existsSync(path.join(dir, "pglite")))) {
+    copySeededDataDir(dir, from);
   }
 }
