@@ -131,6 +131,7 @@ if (env.CMS_API_URL) {
     imageCacheDir: path.join(env.DATA_DIR, "image-cache"),
     tokenSecret: loadTokenSecret(env.JWT_SECRET, env.DATA_DIR),
     authRateLimit: env.AUTH_RATE_LIMIT,
+    captchaDifficulty: env.CAPTCHA_DIFFICULTY,
     siteUrl: siteOrigin,
     // The test gateway's /pay/ pages are served through the site (CMS_PATHS).
     paymentGateway: paymentGatewayFromEnv(env, env.DATA_DIR),

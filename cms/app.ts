@@ -52,6 +52,8 @@ export interface CmsAppOptions {
   tokenSecret?: string | Uint8Array;
   /** Multiplier of the account calls' rate limits (AUTH_RATE_LIMIT; default 1). */
   authRateLimit?: number;
+  /** The bits of the form captcha's proof of work (CAPTCHA_DIFFICULTY; default 18, decision 051). */
+  captchaDifficulty?: number;
   /** The site's URL, which links in mail point to (PUBLIC_URL, or SITE_URL for `npm run cms`). */
   siteUrl?: string;
   /** Sends the account mails (`createMailer`: SMTP_URL, else `DATA_DIR/outbox/`); default: dropped with a warning. */
@@ -133,7 +135,7 @@ export function createCmsApp(database: Database, options: CmsAppOptions = {}): C
 
   // Before any other `/user` routes: `GET /user/{id}` must not take these paths.
   app.route("/api/v1/cognito/user", codeRoutes(mailer));
-  app.route("/api/v1/cognito", formRoutes({ mailer }));
+  app.route("/api/v1/cognito", formRoutes({ mailer, captchaDifficulty: options.captchaDifficulty }));
   app.route("/api/v1/cognito", siteRoutes);
   app.route("/api/v1/cognito", pageRoutes);
   app.route("/api/v1/cognito", groupRoutes);

@@ -13,6 +13,7 @@ describe("the standalone CMS's environment", () => {
         DATA_DIR: "./data",
         AUTH_RATE_LIMIT: 1,
         IMAGE_AVIF_EFFORT: 3,
+        CAPTCHA_DIFFICULTY: 18,
         PAYMENT_GATEWAY: "test",
       },
     });
@@ -89,5 +90,12 @@ describe("the standalone CMS's environment", () => {
     expect(parseCmsEnv({ IMAGE_AVIF_EFFORT: "0" })).toMatchObject({ env: { IMAGE_AVIF_EFFORT: 0 } });
     expect(parseCmsEnv({ IMAGE_AVIF_EFFORT: "10" })).toHaveProperty("error");
     expect(parseCmsEnv({ IMAGE_AVIF_EFFORT: "1.5" })).toHaveProperty("error");
+  });
+
+  it("reads CAPTCHA_DIFFICULTY, whole bits from 8 to 24", () => {
+    expect(parseCmsEnv({ CAPTCHA_DIFFICULTY: "10" })).toMatchObject({ env: { CAPTCHA_DIFFICULTY: 10 } });
+    expect(parseCmsEnv({ CAPTCHA_DIFFICULTY: "7" })).toHaveProperty("error");
+    expect(parseCmsEnv({ CAPTCHA_DIFFICULTY: "25" })).toHaveProperty("error");
+    expect(parseCmsEnv({ CAPTCHA_DIFFICULTY: "12.5" })).toHaveProperty("error");
   });
 });

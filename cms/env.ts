@@ -52,6 +52,8 @@ export const cmsEnvSchema = z
     AUTH_RATE_LIMIT: z.coerce.number().positive("must be above 0").max(10_000).default(1),
     /** AVIF's encode effort (0–9): lower is faster to make, larger to send. */
     IMAGE_AVIF_EFFORT: z.coerce.number().int().min(0).max(9).default(3),
+    /** The bits of the form captcha's proof of work (8–24, decision 051): each one doubles a sender's work. */
+    CAPTCHA_DIFFICULTY: z.coerce.number().int().min(8).max(24).default(18),
     /** The payment gateway (decision 052): `test`, the built-in hosted page. */
     PAYMENT_GATEWAY: z.enum(["test"]).default("test"),
     /** The HMAC secret of the gateway's notifications; unset: generated into DATA_DIR. */

@@ -47,6 +47,7 @@ const app = createCmsApp(database, {
   production: env.NODE_ENV === "production",
   tokenSecret: loadTokenSecret(env.JWT_SECRET, env.DATA_DIR),
   authRateLimit: env.AUTH_RATE_LIMIT,
+  captchaDifficulty: env.CAPTCHA_DIFFICULTY,
   siteUrl: env.SITE_URL,
   paymentGateway: paymentGatewayFromEnv(env, env.DATA_DIR),
   paymentPageUrl: env.CMS_PUBLIC_URL ?? `http://localhost:${env.CMS_PORT}`,

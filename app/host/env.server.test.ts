@@ -100,5 +100,6 @@ describe("the README's configuration table", () => {
     expect(row("PAGE_CACHE")).toBe(defaults.PAGE_CACHE);
     expect(row("PAGE_CACHE_MB")).toBe(String(defaults.PAGE_CACHE_MB));
     expect(row("IMAGE_AVIF_EFFORT")).toBe(String(defaults.IMAGE_AVIF_EFFORT));
+    expect(row("CAPTCHA_DIFFICULTY")).toBe(String(defaults.CAPTCHA_DIFFICULTY));
   });
 });

@@ -87,6 +87,8 @@ export const envSchema = z.object({
   IMAGE_WARM_UP: z.enum(["on", "off"]).default("on"),
   /** AVIF's encode effort in the embedded CMS (0–9): lower is faster to make, larger to send. */
   IMAGE_AVIF_EFFORT: z.coerce.number().int().min(0).max(9).default(3),
+  /** The bits of the form captcha's proof of work (8–24, decision 051): each one doubles a sender's work. */
+  CAPTCHA_DIFFICULTY: z.coerce.number().int().min(8).max(24).default(18),
   /** The rendered-page cache (decision 029): on, or off to render every page (benchmarks, debugging). */
   PAGE_CACHE: z.enum(["on", "off"]).default("on"),
   /** The rendered-page cache's bound, in MiB (all bodies counted: plain, brotli and gzip). */

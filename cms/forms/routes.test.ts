@@ -264,6 +264,18 @@ for (const driver of drivers) {
         expect((await submit(nojs)).status).toBe(200);
       });
 
+      it("asks for the app's captchaDifficulty (CAPTCHA_DIFFICULTY) bits of work, 18 by default", async () => {
+        expect((await api.call("GET", `${API}/form/captcha?form=1`)).body.difficulty).toBe(18);
+        const easier = apiClient(createCmsApp(t.database, { clock: clock.now, mailer, captchaDifficulty: 10 }));
+        const { body } = await easier.call("GET", `${API}/form/captcha?form=1`);
+        expect(body.difficulty).toBe(10);
+        const captcha = { challenge: body.challenge, solution: solveChallenge(body.challenge, 10) };
+        const res = await easier.call("POST", `${API}/form/submit/1`, {
+          json: { data: contact(), url: "", idempotency_key: key(), captcha },
+        });
+        expect(res.status).toBe(200);
+      });
+
       it("is not needed when the form does not use it", async () => {
         await t.database.db.update(forms).set({ useCaptcha: false }).where(eq(forms.id, 2));
         const res = await api.call("POST", `${API}/form/submit/2`, {

@@ -62,6 +62,7 @@ export interface FormRoutesOptions {
   mailer: Mailer;
   /** A paid form's payment; default the payments area's startPayment, in the submission's transaction. */
   startPayment?: (c: Context<CmsEnv>) => StartFormPayment;
+  /** The bits of the captcha's proof of work; default CAPTCHA_DIFFICULTY (18). */
   captchaDifficulty?: number;
 }
 
