@@ -150,8 +150,14 @@ export async function signInWithPassword(page: Page, account: Account) {
   await form.getByRole("button", { name: "Sign in" }).click();
 }
 
-/** Opens /login (optionally to come back to `redirectTo`) and signs in with the password. */
+/**
+ * Opens /login (optionally to come back to `redirectTo`), signs in with the password and waits
+ * until the browser has left /login: the session cookie is then the signed-in one. A journey
+ * that opened its next page sooner raced the sign-in, and its next form carried the visitor's
+ * CSRF token into the member's session ("Your session has expired").
+ */
 export async function signIn(page: Page, account: Account, redirectTo?: string) {
   await page.goto(redirectTo ? `/login?${new URLSearchParams({ redirectTo })}` : "/login");
   await signInWithPassword(page, account);
+  await page.waitForURL((url) => url.pathname !== "/login");
 }
