@@ -30,16 +30,9 @@ import { createWarmUp, loopbackOrigin, pageRequest } from "./app/host/warm-up.se
 import type { Upstream } from "./app/lib/context";
 import type { UpstreamTiming } from "./app/shared/upstream-timing.server";
 import { variantRequest } from "./app/shared/variant-request";
-import { announceCredentials } from "./cms/accounts/credentials";
-import { ensureOAuthClient } from "./cms/accounts/oauth";
-import { seedAccountsIfNone } from "./cms/accounts/seed";
-import { loadTokenSecret } from "./cms/accounts/tokens";
-import { createCmsApp } from "./cms/app";
-import { type Database, openDatabase } from "./cms/db/client";
-import { type Mailer, mailerFromEnv } from "./cms/mail/mailer";
-import { setAvifEffort } from "./cms/media/variants";
-import { paymentGatewayFromEnv } from "./cms/payments/from-env";
-import { seedIfEmpty } from "./cms/seed";
+import type { Database } from "./cms/db/client";
+import type { Mailer } from "./cms/mail/mailer";
+import { startCms } from "./cms/start";
 
 let env: ReturnType<typeof parseEnv>;
 try {
@@ -110,37 +103,20 @@ if (env.CMS_API_URL) {
     timeoutMs: env.UPSTREAM_TIMEOUT_MS,
   };
 } else {
-  database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: path.join(env.DATA_DIR, "pglite") });
-  setAvifEffort(env.IMAGE_AVIF_EFFORT);
-  if (await seedIfEmpty(database.db)) console.log("[cms] seeded the empty database from seeds/");
-  // Demo accounts on a database without users: their passwords are shown once and kept in DATA_DIR.
-  const credentials = await seedAccountsIfNone(database.db);
-  if (credentials) announceCredentials(env.DATA_DIR, credentials);
-  // The site signs members in through the CMS's OAuth2 server: it is a client, returning to /auth.
-  const siteOrigin = env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, "") : `http://localhost:${env.PORT}`;
-  await ensureOAuthClient(database.db, {
-    clientId: env.OAUTH_CLIENT_ID,
-    name: "Dovetail website",
-    redirectUri: `${siteOrigin}/auth`,
-  });
-  // The account mails: over SMTP_URL, else into DATA_DIR/outbox (`npm run outbox`).
-  mailer = mailerFromEnv(env, env.DATA_DIR);
-  const cms = createCmsApp(database, {
+  // The embedded CMS, opened as `npm run cms` opens it (cms/start.ts); its test gateway's /pay/
+  // pages are served through the site (CMS_PATHS).
+  const started = await startCms(env, {
     production,
-    mailer,
-    imageCacheDir: path.join(env.DATA_DIR, "image-cache"),
-    tokenSecret: loadTokenSecret(env.JWT_SECRET, env.DATA_DIR),
-    authRateLimit: env.AUTH_RATE_LIMIT,
-    captchaDifficulty: env.CAPTCHA_DIFFICULTY,
-    siteUrl: siteOrigin,
-    // The test gateway's /pay/ pages are served through the site (CMS_PATHS).
-    paymentGateway: paymentGatewayFromEnv(env, env.DATA_DIR),
+    siteUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    oauthClientId: env.OAUTH_CLIENT_ID,
     // A content change drops the answers it made stale, so the next request shows it.
     onContentChange: (change) => {
       upstreamCache.purge(change);
       if (env.IMAGE_WARM_UP === "on") warmUp.schedule(); // [warm-up] pages may name new image variants now
     },
   });
+  ({ database, mailer } = started);
+  const cms = started.app;
   cmsListener = getRequestListener(cms.fetch);
   upstream = { fetch: cms.fetch, baseUrl: "http://cms.internal", publicUrl: "", timeoutMs: env.UPSTREAM_TIMEOUT_MS };
 }

@@ -1,0 +1,78 @@
+/**
+ * Opening the CMS as both of its hosts do: the site's `server.ts` (the embedded CMS) and
+ * `npm run cms` (`cms/main.ts`, the API on its own). The database is opened, migrated and seeded
+ * when empty, the demo accounts made once, the site's OAuth2 client registered, and the app built
+ * from the environment's settings.
+ */
+import { announceCredentials } from "./accounts/credentials";
+import { ensureOAuthClient } from "./accounts/oauth";
+import { seedAccountsIfNone } from "./accounts/seed";
+import { loadTokenSecret } from "./accounts/tokens";
+import { type CmsApp, type CmsAppOptions, createCmsApp } from "./app";
+import { type Database, openDatabase } from "./db/client";
+import type { CmsEnvironment } from "./env";
+import { type Mailer, mailerFromEnv } from "./mail/mailer";
+import { setAvifEffort } from "./media/variants";
+import { paymentGatewayFromEnv } from "./payments/from-env";
+import { seedIfEmpty } from "./seed";
+
+/** The settings both hosts read, with the names they have in the environment. */
+export type CmsStartEnv = Pick<
+  CmsEnvironment,
+  | "DATABASE_URL"
+  | "DATA_DIR"
+  | "IMAGE_AVIF_EFFORT"
+  | "JWT_SECRET"
+  | "AUTH_RATE_LIMIT"
+  | "CAPTCHA_DIFFICULTY"
+  | "SMTP_URL"
+  | "MAIL_FROM"
+  | "PAYMENT_GATEWAY"
+  | "PAYMENT_NOTIFY_SECRET"
+>;
+
+export interface CmsStartOptions extends Pick<CmsAppOptions, "production" | "onContentChange" | "paymentPageUrl"> {
+  /** The site's address: links in mail point there, and its OAuth2 client returns to its /auth. */
+  siteUrl?: string;
+  /** The site's OAuth2 client, registered when `siteUrl` is known. */
+  oauthClientId: string;
+}
+
+export interface StartedCms {
+  database: Database;
+  mailer: Mailer;
+  app: CmsApp;
+}
+
+export async function startCms(env: CmsStartEnv, options: CmsStartOptions): Promise<StartedCms> {
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: `${env.DATA_DIR}/pglite` });
+  setAvifEffort(env.IMAGE_AVIF_EFFORT);
+  if (await seedIfEmpty(database.db)) console.log("[cms] seeded the empty database from seeds/");
+  // Demo accounts on a database without users: their passwords are shown once and kept in DATA_DIR.
+  const credentials = await seedAccountsIfNone(database.db);
+  if (credentials) announceCredentials(env.DATA_DIR, credentials);
+  const siteUrl = options.siteUrl?.replace(/\/+$/, "");
+  // The site signs members in through the CMS's OAuth2 server: it is a client, returning to /auth.
+  if (siteUrl) {
+    await ensureOAuthClient(database.db, {
+      clientId: options.oauthClientId,
+      name: "Dovetail website",
+      redirectUri: `${siteUrl}/auth`,
+    });
+  }
+  // The account mails: over SMTP_URL, else into DATA_DIR/outbox (`npm run outbox`).
+  const mailer = mailerFromEnv(env, env.DATA_DIR);
+  const app = createCmsApp(database, {
+    production: options.production,
+    mailer,
+    imageCacheDir: `${env.DATA_DIR}/image-cache`,
+    tokenSecret: loadTokenSecret(env.JWT_SECRET, env.DATA_DIR),
+    authRateLimit: env.AUTH_RATE_LIMIT,
+    captchaDifficulty: env.CAPTCHA_DIFFICULTY,
+    siteUrl,
+    paymentGateway: paymentGatewayFromEnv(env, env.DATA_DIR),
+    paymentPageUrl: options.paymentPageUrl,
+    onContentChange: options.onContentChange,
+  });
+  return { database, mailer, app };
+}
