@@ -53,7 +53,7 @@ describe("the import scanner", () => {
     expect(importsOf("app/entry.server.tsx")).toEqual(
       expect.arrayContaining(["app/lib/load-context.server.ts", "app/components/nonce.tsx"]),
     );
-    expect(importsOf("server.ts")).toEqual(expect.arrayContaining(["app/host/from-build.ts", "cms/app.ts"]));
+    expect(importsOf("server.ts")).toEqual(expect.arrayContaining(["app/host/from-build.ts", "cms/start.ts"]));
   });
 
   it("walks both graphs to their ends (a dynamic import included)", () => {
