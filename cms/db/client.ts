@@ -98,11 +98,13 @@ async function openPglite(options: OpenOptions): Promise<Database> {
   const { unaccent } = await import("@electric-sql/pglite/contrib/unaccent");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
+  const { byteaCodec } = await import("./pglite-bytea");
   const dir = options.dataDir && options.dataDir !== "memory://" ? path.resolve(options.dataDir) : undefined;
   // PGlite creates only the last folder of its path.
   if (dir) mkdirSync(path.dirname(dir), { recursive: true });
   const client = await PGlite.create(dir, {
     extensions: { unaccent },
+    ...byteaCodec,
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     ...(options.sharedBuffers
       ? { startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${options.sharedBuffers}`] }
