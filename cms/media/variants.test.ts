@@ -3,7 +3,7 @@
  * the cheaper centre position gives the very bytes the attention crop would; where it crops, the
  * attention crop still chooses.
  */
-import sharp from "sharp";
+import sharp, { type Sharp } from "sharp";
 import { describe, expect, it } from "vitest";
 
 import { photoLike } from "../test/images";
@@ -11,9 +11,9 @@ import { variantSize } from "./aspects";
 import { resizeOptions } from "./variants";
 
 const encoders = {
-  avif: (s: sharp.Sharp) => s.avif({ effort: 0 }),
-  webp: (s: sharp.Sharp) => s.webp(),
-  jpg: (s: sharp.Sharp) => s.jpeg(),
+  avif: (s: Sharp) => s.avif({ effort: 0 }),
+  webp: (s: Sharp) => s.webp(),
+  jpg: (s: Sharp) => s.jpeg(),
 };
 
 describe("resizeOptions", () => {

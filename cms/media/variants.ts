@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 
 import { eq } from "drizzle-orm";
-import sharp, { type Sharp } from "sharp";
+import sharp, { type ResizeOptions, type Sharp } from "sharp";
 
 import type { Db } from "../db/client";
 import { images } from "../db/schema";
@@ -235,7 +235,7 @@ type Size = { width: number; height: number };
  * original's exact shape nothing is cropped, and the attention pass (5 to 30 ms each time) would
  * choose among nothing: centre gives the same bytes (decision 111).
  */
-export function resizeOptions(size: Size, original: Size): sharp.ResizeOptions {
+export function resizeOptions(size: Size, original: Size): ResizeOptions {
   const crops = size.width * original.height !== size.height * original.width;
   return {
     width: size.width,
