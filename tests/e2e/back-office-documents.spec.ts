@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 
-import { demoAccounts, signIn } from "./accounts";
+import { demoAccounts, signInBefore } from "./accounts";
 
 /** Back-office journeys for the documents screen (issue 16): upload a PDF, download it, delete it. */
 
@@ -15,7 +15,7 @@ const pdf = (text: string) =>
   );
 
 async function signInAsAdmin(page: Page, to = "/cms/records/documents") {
-  await signIn(page, demoAccounts().admin, to);
+  await signInBefore(page, demoAccounts().admin, to);
   await expect(page).toHaveURL(new RegExp(`${to.replace(/\//g, "\\/")}$`));
 }
 

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 
-import { demoAccounts, signIn } from "./accounts";
+import { demoAccounts, signInBefore } from "./accounts";
 
 /**
  * A back-office screen's error (decision 107) is drawn inside the back-office, under its
@@ -8,7 +8,7 @@ import { demoAccounts, signIn } from "./accounts";
  */
 
 test("an unknown record, page or model is a 404 inside the back-office, with its navigation", async ({ page }) => {
-  await signIn(page, demoAccounts().admin, "/cms");
+  await signInBefore(page, demoAccounts().admin, "/cms");
   await expect(page).toHaveURL(/\/cms$/);
   const nav = page.getByRole("navigation", { name: "Back-office sections" });
   for (const path of ["/cms/records/product/987654321", "/cms/pages/987654321", "/cms/records/no-such-model"]) {

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
 
-import { demoAccounts, signIn } from "./accounts";
+import { demoAccounts, signInBefore } from "./accounts";
 
 /**
  * The media library at /cms/media (issue 16), signed in as the seeded admin: an uploaded PNG shows
@@ -17,7 +17,7 @@ async function freshPng() {
 }
 
 test("uploads a PNG on /cms/media and sees it in the grid", async ({ page }) => {
-  await signIn(page, demoAccounts().admin, "/cms");
+  await signInBefore(page, demoAccounts().admin, "/cms");
   await page.getByRole("link", { name: "Media" }).click();
   await expect(page).toHaveURL(/\/cms\/media$/);
   await expect(page.getByRole("heading", { name: "Media library" })).toBeVisible();

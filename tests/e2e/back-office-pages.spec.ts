@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 
 import { DEFAULT_TIME_ZONE, localDateTime } from "../../cms/contract/site-clock";
-import { demoAccounts, signIn } from "./accounts";
+import { demoAccounts, signInBefore } from "./accounts";
 
 /**
  * The page editor at /cms/pages (issue 16), signed in as the seeded admin. Each journey makes a
@@ -15,7 +15,7 @@ let n = 0;
 async function newPage(page: Page, label: string, { signedIn = false } = {}) {
   const slug = `editor-${label}-${test.info().project.name}-${Date.now().toString(36)}-${n++}`;
   if (signedIn) await page.goto("/cms/pages");
-  else await signIn(page, demoAccounts().admin, "/cms/pages");
+  else await signInBefore(page, demoAccounts().admin, "/cms/pages");
   await expect(page).toHaveURL(/\/cms\/pages$/);
   const form = page.getByRole("form", { name: "New page" });
   await form.getByLabel("Name").fill(`Editor ${label}`);
@@ -39,6 +39,19 @@ async function addHeading(page: Page, text: string) {
   await page.getByLabel("text", { exact: true }).fill(text);
   await page.getByRole("button", { name: "Save the draft" }).click();
   await expect(page.locator("[data-outline]")).toContainText(text);
+}
+
+/**
+ * Saves the draft and waits for the server's answer to that save: "Draft saved." can still be
+ * showing from the save before, and a publish sent sooner published the draft without this change.
+ */
+async function saveDraft(page: Page) {
+  const answered = page.waitForResponse(
+    (r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/cms/pages/"),
+  );
+  await page.getByRole("button", { name: "Save the draft" }).click();
+  await answered;
+  await expect(page.getByText("Draft saved.")).toBeVisible();
 }
 
 const publish = async (page: Page) => {
@@ -111,8 +124,7 @@ test.describe("the page editor", () => {
     await addHeading(page, "Tomorrow's news");
     await page.locator("summary", { hasText: "Display settings" }).click();
     await page.getByLabel("Hidden before").fill(siteLocal(24));
-    await page.getByRole("button", { name: "Save the draft" }).click();
-    await expect(page.getByText("Draft saved.")).toBeVisible();
+    await saveDraft(page);
     await publish(page);
     await page.getByLabel("View the site as of").fill(siteLocal(25));
     await page.getByRole("button", { name: "Show", exact: true }).click();
@@ -143,8 +155,7 @@ test.describe("the page editor", () => {
       await page.getByLabel("text", { exact: true }).fill("Closed for Christmas");
       await page.locator("summary", { hasText: "Display settings" }).click();
       await page.getByLabel("Shown from").fill(siteLocal(24));
-      await page.getByRole("button", { name: "Save the draft" }).click();
-      await expect(page.getByText("Draft saved.")).toBeVisible();
+      await saveDraft(page);
       await publish(page);
       await page.getByLabel("View the site as of").fill(siteLocal(25));
       await page.getByRole("button", { name: "Show", exact: true }).click();

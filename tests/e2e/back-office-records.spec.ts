@@ -2,7 +2,7 @@ import { fileURLToPath } from "node:url";
 
 import { expect, type Page, test } from "@playwright/test";
 
-import { demoAccounts, signIn } from "./accounts";
+import { demoAccounts, signInBefore } from "./accounts";
 import { axeViolations } from "./axe";
 
 /** Back-office journeys for the record screens, the settings and the access rules (issue 16). */
@@ -15,7 +15,7 @@ const unique = (label: string) =>
   `${label}-${test.info().project.name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 
 async function signInAsAdmin(page: Page, to = "/cms") {
-  await signIn(page, demoAccounts().admin, to);
+  await signInBefore(page, demoAccounts().admin, to);
   await expect(page).toHaveURL(new RegExp(`${to.replace(/\//g, "\\/")}$`));
 }
 
@@ -38,7 +38,7 @@ test("a visitor is sent to sign in and a member is refused the back-office", { t
   const answer = await page.goto("/cms/records/product");
   expect(new URL(page.url()).pathname).toBe("/login");
   expect(answer?.status()).toBe(200);
-  await signIn(page, demoAccounts().member, "/profile");
+  await signInBefore(page, demoAccounts().member, "/profile");
   await expect(page).toHaveURL(/\/profile$/);
   const refused = await page.goto("/cms");
   expect(refused?.status()).toBe(403);

@@ -1,11 +1,11 @@
 import { expect, test } from "@playwright/test";
 
-import { demoAccounts, signIn } from "./accounts";
+import { demoAccounts, signInBefore } from "./accounts";
 
 // The actions pattern end to end (decision 025): a form posts to its route's action, which checks
 // the CSRF token, answers 303 and leaves a message the next page shows, with or without JavaScript.
 test("a member logs out from the logout page and home says so, once", async ({ page, context }) => {
-  await signIn(page, demoAccounts().member, "/checkout");
+  await signInBefore(page, demoAccounts().member, "/checkout");
   await expect(page).toHaveURL("/checkout");
   const signedInCookies = await context.cookies();
 
@@ -37,7 +37,7 @@ test("a member logs out from the logout page and home says so, once", async ({ p
 });
 
 test("the header's Sign out signs out in one click, with or without JavaScript", async ({ page }) => {
-  await signIn(page, demoAccounts().member, "/checkout");
+  await signInBefore(page, demoAccounts().member, "/checkout");
   await expect(page).toHaveURL("/checkout");
   const banner = page.getByRole("banner");
   await banner.locator("details summary[aria-label^='Account menu']").click();

@@ -2,7 +2,7 @@ import { deflateSync } from "node:zlib";
 
 import { expect, test } from "@playwright/test";
 
-import { demoAccounts, signIn, signInWithPassword } from "./accounts";
+import { demoAccounts, signInBefore, signInWithPassword } from "./accounts";
 import { signUpAndConfirm } from "./member";
 
 /** A small valid PNG (solid colour), made here so the journey needs no fixture file. */
@@ -49,7 +49,7 @@ test("signed out, /profile sends the visitor to sign in and back", async ({ page
 
 test("the seeded member sees the credit balance and the address", async ({ page }) => {
   const { member } = demoAccounts();
-  await signIn(page, member, "/profile");
+  await signInBefore(page, member, "/profile");
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByTestId("credit-balance")).toHaveText("A$50.00");
   await expect(page.getByRole("region", { name: "Your addresses" }).getByText("27 Jacaranda Street")).toBeVisible();

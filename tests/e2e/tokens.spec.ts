@@ -1,6 +1,6 @@
 import { expect, type Response, test } from "@playwright/test";
 
-import { demoAccounts, sessionOf, signIn } from "./accounts";
+import { demoAccounts, sessionOf, signInBefore } from "./accounts";
 
 // Tokens live only in the encrypted session cookie (decision 046): no page, data request or
 // action reply a browser can read carries them. The cookie is read here with the server's secret.
@@ -19,7 +19,7 @@ test("no HTML or JSON response carries the access or refresh token", async ({ pa
     );
   });
 
-  await signIn(page, demoAccounts().member, "/checkout");
+  await signInBefore(page, demoAccounts().member, "/checkout");
   await expect(page).toHaveURL("/checkout");
   const { accessToken, refreshToken } = await sessionOf(context);
   expect(accessToken).toBeTruthy();

@@ -5,7 +5,7 @@
  */
 import { expect, type Page, test } from "@playwright/test";
 
-import { accountFor, mailsTo, signIn, waitForMail } from "./accounts";
+import { accountFor, mailsTo, signInBefore, waitForMail } from "./accounts";
 import { newMember, signUpAndConfirm } from "./member";
 
 const CODE = /\b([ABCDEFGHJKMNPQRSTUVWXYZ23456789]{12})\b/;
@@ -32,7 +32,7 @@ async function creditOf(page: Page) {
 test("a member buys a voucher, the code arrives once, a new member redeems it once", async ({ page }, testInfo) => {
   const email = buyerEmail(testInfo.project.name);
   const since = Date.now();
-  await signIn(page, accountFor(testInfo.project.name));
+  await signInBefore(page, accountFor(testInfo.project.name));
   await buy(page, "$100.00", email);
   await page.getByRole("button", { name: /^Pay/ }).click();
   await expect(page).toHaveURL(/\/gift-vouchers\?payum_token=/);
