@@ -4,8 +4,9 @@ import path from "node:path";
 import type { BrowserContext, Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
 
+import { CSRF_INPUT_NAME } from "../../app/components/member/csrf-input";
 import { type SessionData, unseal } from "../../app/lib/session.server";
-import { E2E_SESSION_SECRET, waitUntilReady } from "./support";
+import { E2E_SESSION_SECRET, openingTags, waitUntilReady } from "./support";
 
 /**
  * The DATA_DIR of the server the running journey talks to (playwright.config.ts sets them for every
@@ -163,11 +164,11 @@ export async function signInBefore(page: Page, account: Account, to?: string) {
   const login = to ? `/login?${new URLSearchParams({ redirectTo: to })}` : "/login";
   const form = await page.request.get(login);
   expect(form.status(), "GET /login").toBe(200);
-  const csrf = /<input type="hidden" name="csrf" value="([^"]+)"/.exec(await form.text())?.[1];
+  const csrf = openingTags(await form.text(), "input").find((input) => input.name === CSRF_INPUT_NAME)?.value;
   expect(csrf, "/login's CSRF token").toBeTruthy();
   const origin = new URL(form.url()).origin;
   const answer = await page.request.post(login, {
-    form: { csrf: csrf!, intent: "password", email: account.email, password: account.password },
+    form: { [CSRF_INPUT_NAME]: csrf!, intent: "password", email: account.email, password: account.password },
     headers: { origin, referer: `${origin}${login}` },
     maxRedirects: 0,
   });
