@@ -4,8 +4,6 @@ import path from "node:path";
 
 import { defineConfig, devices } from "@playwright/test";
 
-import { E2E_SESSION_SECRET } from "./tests/e2e/support";
-
 /**
  * Journeys in Debian's Chromium against the production build. The key journeys run twice: with
  * JavaScript and without (ONCE_FILES below). A second server whose upstream is unreachable checks the fallbacks.
@@ -43,26 +41,6 @@ if (!process.env.E2E_SEEDED) {
   }
   process.env.E2E_SEEDED = "1";
 }
-
-/** What the site's servers share: the session secret, no warm-up, room for many sign-ins. */
-const siteEnv = (port: number, dir: string) => ({
-  PORT: String(port),
-  DATA_DIR: dir,
-  NODE_ENV: "test",
-  SESSION_SECRET: E2E_SESSION_SECRET,
-  // The journeys make the images they show; the background warm-up would only compete for the CPU.
-  IMAGE_WARM_UP: "off",
-  // The journeys' first visits make the variants their pages name: at effort 0 an AVIF takes a
-  // quarter of the default's time (a larger file, still an AVIF really made by sharp).
-  IMAGE_AVIF_EFFORT: "0",
-  // The form captcha's puzzle at 10 bits, not 18: solved with WebCrypto in the page, 18 bits cost
-  // Chromium 3 to 7 s of CPU each time a journey starts on a form (measured); 10 is still solved.
-  CAPTCHA_DIFFICULTY: "10",
-  // The journeys sign in many times, all from 127.0.0.1: the sign-in limits would stop them.
-  AUTH_RATE_LIMIT: "100",
-  // A token login's `b` naming the site itself is accepted (decision 047).
-  TOKEN_LOGIN_ORIGINS: `http://localhost:${port}`,
-});
 
 // Debian's chromium-headless-shell, the build Playwright itself uses for headless runs, when it is
 // there: the full browser in headless mode spends about three times the CPU on each context and
@@ -160,46 +138,7 @@ export default defineConfig({
       testMatch: /offline\.spec/,
     },
   ],
-  webServer: [
-    {
-      command: "npx tsx server.ts",
-      url: `http://localhost:${PORT}/healthz`,
-      env: siteEnv(PORT, dataDir),
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: "pipe",
-    },
-    {
-      // An upstream that refuses connections: seeded pages must still serve, others get the 503 page.
-      command: "npx tsx server.ts",
-      url: `http://localhost:${OFFLINE_PORT}/robots.txt`,
-      env: {
-        PORT: String(OFFLINE_PORT),
-        DATA_DIR: `${dataDir}-offline`,
-        NODE_ENV: "test",
-        CMS_API_URL: "http://127.0.0.1:9",
-        IMAGE_WARM_UP: "off",
-        UPSTREAM_TIMEOUT_MS: "3000",
-      },
-      reuseExistingServer: false,
-      timeout: 120_000,
-    },
-    {
-      // The shop switched on (issue 15) the way an operator does it, then the site on that database.
-      command: "npm run --silent settings -- set ecommerce true && npx tsx server.ts",
-      url: `http://localhost:${SHOP_PORT}/healthz`,
-      env: siteEnv(SHOP_PORT, shopDataDir),
-      reuseExistingServer: false,
-      timeout: 180_000,
-      stdout: "pipe",
-    },
-    {
-      command: "npx tsx server.ts",
-      url: `http://localhost:${BACK_OFFICE_PORT}/healthz`,
-      env: siteEnv(BACK_OFFICE_PORT, backOfficeDataDir),
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: "pipe",
-    },
-  ],
+  // The four servers: the main one, one whose upstream is unreachable (the fallbacks), the shop's
+  // and the back-office's, started side by side (tests/e2e/servers.ts).
+  globalSetup: "./tests/e2e/servers.ts",
 });
