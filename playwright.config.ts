@@ -98,38 +98,15 @@ export default defineConfig({
   // A trace costs Chromium more CPU than the journey itself: it is recorded on the retry of a
   // failed journey (CI), or on demand with `npx playwright test --trace on`.
   use: { baseURL: `http://localhost:${PORT}`, trace: "on-first-retry", serviceWorkers: "block" },
+  // Two projects (and the offline one), not one per server: a worker never serves two projects,
+  // and each new worker costs 3 to 4 s (a process, Playwright, a browser). The shop's and the
+  // back-office's journeys name their own server in their files (`serverURL` in support.ts).
   projects: [
-    { name: "js", use: { ...chromium, javaScriptEnabled: true }, testIgnore: /(offline|shop|back-office-.*)\.spec/ },
+    { name: "js", use: { ...chromium, javaScriptEnabled: true }, testIgnore: /offline\.spec/ },
     {
       name: "no-js",
       use: { ...chromium, javaScriptEnabled: false },
-      testIgnore: [/(offline|shop|back-office-.*)\.spec/, ONCE_FILES],
-      grepInvert: /@once/,
-    },
-    // The back-office's journeys change pages, records and settings: on a server of their own,
-    // so no other journey sees their edits (decision 080's reason, again).
-    {
-      name: "cms-js",
-      use: { ...chromium, javaScriptEnabled: true, baseURL: `http://localhost:${BACK_OFFICE_PORT}` },
-      testMatch: /back-office-.*\.spec/,
-    },
-    {
-      name: "cms-no-js",
-      use: { ...chromium, javaScriptEnabled: false, baseURL: `http://localhost:${BACK_OFFICE_PORT}` },
-      testMatch: /back-office-.*\.spec/,
-      testIgnore: ONCE_FILES,
-      grepInvert: /@once/,
-    },
-    {
-      name: "shop-js",
-      use: { ...chromium, javaScriptEnabled: true, baseURL: `http://localhost:${SHOP_PORT}` },
-      testMatch: /shop\.spec/,
-    },
-    {
-      name: "shop-no-js",
-      use: { ...chromium, javaScriptEnabled: false, baseURL: `http://localhost:${SHOP_PORT}` },
-      testMatch: /shop\.spec/,
-      testIgnore: ONCE_FILES,
+      testIgnore: [/offline\.spec/, ONCE_FILES],
       grepInvert: /@once/,
     },
     {

@@ -10,13 +10,14 @@ import { E2E_SESSION_SECRET, openingTags, waitUntilReady } from "./support";
 
 /**
  * The DATA_DIR of the server the running journey talks to (playwright.config.ts sets them for every
- * worker): the shop's server for the shop projects, the back-office's for the cms ones, else the main one.
+ * worker): the shop's server for shop.spec.ts and workshop.spec.ts, the back-office's for
+ * back-office-*.spec.ts, else the main one (their files name the same servers: serverURL).
  */
 export function e2eDataDir() {
-  const project = test.info().project.name;
-  const dir = project.startsWith("shop-")
+  const file = path.basename(test.info().file);
+  const dir = /^(shop|workshop)\.spec\.ts$/.test(file)
     ? process.env.E2E_SHOP_DATA_DIR
-    : project.startsWith("cms-")
+    : file.startsWith("back-office-")
       ? process.env.E2E_BACK_OFFICE_DATA_DIR
       : process.env.E2E_DATA_DIR;
   if (!dir) throw new Error("E2E_DATA_DIR is not set: run the journeys through playwright.config.ts");

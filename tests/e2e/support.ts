@@ -9,6 +9,17 @@ import { LANGUAGES } from "../../cms/contract/languages";
 /** SESSION_SECRET of the journeys' server (playwright.config.ts), so a test can seal a session. */
 export const E2E_SESSION_SECRET = "e2e-session-secret-0123456789-abcdefghijklmnop";
 
+/**
+ * The journeys' site servers (playwright.config.ts starts them on E2E_PORT and the ports after
+ * it): the main one; the shop's, where the shop is switched on; the back-office's, whose
+ * journeys edit content no other journey should see. A file of journeys for the shop or the
+ * back-office names its server with `test.use({ baseURL: serverURL("shop") })`.
+ */
+export function serverURL(server: "site" | "shop" | "back-office") {
+  const port = Number(process.env.E2E_PORT ?? 3100) + { site: 0, shop: 2, "back-office": 3 }[server];
+  return `http://localhost:${port}`;
+}
+
 /** The seeded site's identity, as a visitor sees it. */
 export const SITE = {
   name: "Dovetail Outdoor Furniture",
