@@ -146,6 +146,29 @@ for (const driver of drivers) {
         expect((await stat(file)).isFile()).toBe(true);
       });
 
+      it("encodes once the widths past the original's, which are one picture, and copies it for the others", async () => {
+        // The photo is 1200×900: its widest 16x9 crop is 1200×675, and 1600, 1920 and 2000 never enlarge past it.
+        const before = encodeCount();
+        const first = await getVariant(t.database.db, cacheDir, photo.hash, "16x9", 1600, "jpg");
+        expect(first?.source).toBe("made");
+        for (const width of [1920, 2000, 1200] as const) {
+          const twin = await getVariant(t.database.db, cacheDir, photo.hash, "16x9", width, "jpg");
+          expect(twin?.source, `16x9/${width}.jpg`).toBe("twin");
+          expect(twin?.made).toBe(true);
+          expect(twin?.bytes.equals(first!.bytes), `16x9/${width}.jpg`).toBe(true);
+          expect((await stat(twin!.file)).isFile()).toBe(true);
+        }
+        expect(encodeCount()).toBe(before + 1);
+        expect(await pixels(await get(`/assets/i/${photo.hash}/16x9/2000.jpg`))).toMatchObject({
+          width: 1200,
+          height: 675,
+        });
+        // Narrower than the original, each width is a picture of its own.
+        const narrower = await getVariant(t.database.db, cacheDir, photo.hash, "16x9", 1000, "jpg");
+        expect(narrower?.source).toBe("made");
+        expect(encodeCount()).toBe(before + 2);
+      });
+
       it("makes a variant once when many requests for it arrive together", async () => {
         const before = encodeCount();
         const all = await Promise.all(Array.from({ length: 6 }, () => get(`/assets/i/${photo.hash}/5x8/300.avif`)));

@@ -24,6 +24,7 @@ import {
   parseWidth,
   variantSize,
   type Width,
+  WIDTHS,
 } from "./aspects";
 import { type EncodePriority, EncodeQueue, QueueFull, type Scheduled } from "./encode-queue";
 import { isShareFrame, SHARE_WIDTH, type ShareFrame, shareImage } from "./share";
@@ -55,10 +56,13 @@ export interface Variant {
   contentType: string;
   /** Strong ETag (quoted): the variant's name, which fully determines its bytes. */
   etag: string;
-  /** True when this call encoded the variant; false when it came from disk or from another call's encode. */
+  /** True when this call made its file (an encode, or its twin's bytes); false when it was on disk or another call's. */
   made: boolean;
-  /** Where it came from: the disk cache, this call's encode, or an encode another call had started. */
-  source: "disk" | "made" | "shared";
+  /**
+   * Where it came from: the disk cache, this call's encode, an encode another call had started, or
+   * a twin on disk (the same picture under another width: see `readTwin`).
+   */
+  source: "disk" | "made" | "shared" | "twin";
 }
 
 /** The variant named by already-validated parts. */
@@ -189,10 +193,10 @@ export async function getVariant(
       // Another process may have finished it while this one waited for a slot.
       const done = await readIfPresent(file);
       if (done) return { ...base, bytes: done, made: false, source: "disk" };
-      const bytes = await makeVariant(db, key);
-      if (!bytes) return null;
-      await writeAtomically(file, bytes);
-      return { ...base, bytes, made: true, source: "made" };
+      const made = await makeVariant(db, cacheDir, key);
+      if (!made) return null;
+      await writeAtomically(file, made.bytes);
+      return { ...base, bytes: made.bytes, made: true, source: made.twin ? "twin" : "made" };
     });
   } catch (error) {
     if (error instanceof QueueFull) throw new VariantRefused(503, error.retryAfter);
@@ -212,19 +216,49 @@ async function readIfPresent(file: string) {
   }
 }
 
-/** Encodes one variant from the original in the database; null when there is no such image. */
-async function makeVariant(db: Db, key: VariantKey): Promise<Buffer | null> {
-  const [row] = await db
-    .select({ bytes: images.bytes, width: images.width, height: images.height })
+/**
+ * One variant's bytes: its twin's from disk when there is one, else encoded from the original in
+ * the database. Null when there is no such image.
+ */
+async function makeVariant(
+  db: Db,
+  cacheDir: string,
+  key: VariantKey,
+): Promise<{ bytes: Buffer; twin: boolean } | null> {
+  const [original] = await db
+    .select({ width: images.width, height: images.height })
     .from(images)
     .where(eq(images.hash, key.hash))
     .limit(1);
+  if (!original) return null;
+  const share = isShareFrame(key.aspect) ? key.aspect : null;
+  const size = share ? null : variantSize(original.width, original.height, key.aspect as Aspect, key.width);
+  const twin = size && (await readTwin(cacheDir, key, original, size));
+  if (twin) return { bytes: twin, twin: true };
+  const [row] = await db.select({ bytes: images.bytes }).from(images).where(eq(images.hash, key.hash)).limit(1);
   if (!row) return null;
   encodes++;
-  if (isShareFrame(key.aspect)) return ENCODE[key.ext](await shareImage(row.bytes, key.aspect)).toBuffer();
-  const size = variantSize(row.width, row.height, key.aspect, key.width);
-  const img = sharp(row.bytes, { failOn: "error" }).autoOrient().resize(resizeOptions(size, row));
-  return ENCODE[key.ext](img).toBuffer();
+  if (share) return { bytes: await ENCODE[key.ext](await shareImage(row.bytes, share)).toBuffer(), twin: false };
+  const img = sharp(row.bytes, { failOn: "error" }).autoOrient().resize(resizeOptions(size!, original));
+  return { bytes: await ENCODE[key.ext](img).toBuffer(), twin: false };
+}
+
+/**
+ * A variant's twin on disk: the service never enlarges, so past its original's width (or its
+ * crop's) every width of an aspect and format is the same picture, byte for byte. A small
+ * original (a logo, a thumbnail) asked for at several such widths is encoded once; the others
+ * copy it (decision 112). Null when no other width gives this size, or none of those is on disk yet.
+ */
+async function readTwin(cacheDir: string, key: VariantKey, original: Size, size: Size) {
+  for (const width of WIDTHS) {
+    if (width === key.width) continue;
+    const other = variantSize(original.width, original.height, key.aspect as Aspect, width);
+    if (other.width !== size.width || other.height !== size.height) continue;
+    const file = variantPath(cacheDir, { ...key, width });
+    const bytes = file && (await readIfPresent(file));
+    if (bytes) return bytes;
+  }
+  return null;
 }
 
 type Size = { width: number; height: number };
