@@ -9,7 +9,7 @@ import { type Browser, expect, type Page, test } from "@playwright/test";
 
 import { accountFor, demoAccounts, mailsTo, signInWithPassword, waitForMail } from "./accounts";
 import { signUpAndConfirm } from "./member";
-import { serverURL, SITE } from "./support";
+import { serverURL, SITE, waitUntilReady, waitUntilSettled } from "./support";
 
 // The shop's own server (playwright.config.ts).
 test.use({ baseURL: serverURL("shop") });
@@ -25,12 +25,14 @@ const OIL = "Timber oil care kit (+$45.00)";
 
 async function addToCart(page: Page, product: { path: string }, qty: number, addons: string[] = []) {
   await page.goto(product.path);
+  await waitUntilReady(page);
   const add = page.getByRole("button", { name: "Add to cart" });
   const form = page.locator("form").filter({ has: add });
   await form.getByLabel("Quantity").fill(String(qty));
   for (const addon of addons) await form.getByLabel(addon).check();
   await add.click();
   await expect(page.getByText("Added to your cart")).toBeVisible();
+  await waitUntilSettled(page);
 }
 
 const cartCount = (page: Page) => page.locator("[data-cart-count]");
@@ -55,6 +57,7 @@ async function setQuantity(page: Page, name: string, qty: number) {
   await page.getByLabel(`Quantity for ${name}`).fill(String(qty));
   await line(page, name).getByRole("button", { name: "Update" }).click();
   await expect(page.getByLabel(`Quantity for ${name}`)).toHaveValue(String(qty));
+  await waitUntilSettled(page);
 }
 
 async function pay(page: Page) {
@@ -78,10 +81,15 @@ async function newAddress(page: Page, suburb: string, postcode: string) {
   await page.getByLabel("State").fill("QLD");
 }
 
-/** Without JavaScript the shipping options come with a button; with it, as the address is typed. */
+/** The shipping options for the address typed, then one of them chosen. */
 async function chooseShipping(page: Page, option: string) {
   const show = page.getByRole("button", { name: "Show shipping options" });
-  if (await show.isVisible()) await show.click();
+  if (await show.isVisible()) {
+    const answered = page.waitForResponse((r) => r.request().method() === "POST");
+    await show.click();
+    await answered;
+    await waitUntilSettled(page);
+  }
   await page.getByLabel(option).check();
 }
 
@@ -115,6 +123,7 @@ test("a visitor fills a cart, signs in, pays and prints the invoice; nobody else
   await expect(cartCount(page)).toHaveText("4");
 
   await page.goto("/cart");
+  await waitUntilReady(page);
   await expect(page.getByRole("heading", { level: 1, name: "Your cart" })).toBeVisible();
   await expect(line(page, CHAIR.name)).toContainText("Timber oil care kit");
   await setQuantity(page, TABLE.name, 2);
@@ -132,6 +141,7 @@ test("a visitor fills a cart, signs in, pays and prints the invoice; nobody else
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page.getByText("Promotion code SPRING10 applied")).toBeVisible();
   await expect(total(page, "Discount")).toContainText("164.60");
+  await waitUntilSettled(page);
 
   await page.getByLabel("Suburb").fill("Brisbane");
   await page.getByLabel("Postcode").fill("4000");
@@ -142,6 +152,7 @@ test("a visitor fills a cart, signs in, pays and prints the invoice; nobody else
   await expect(total(page, "Shipping")).toHaveText("$70.00");
   await expect(total(page, "Total")).toHaveText("$1,551.40");
   await expect(total(page, "Includes GST")).toHaveText("$141.04");
+  await waitUntilSettled(page);
 
   // Checking out asks to sign in, then comes back with the cart kept.
   await page.getByRole("link", { name: "Check out" }).click();
@@ -151,6 +162,7 @@ test("a visitor fills a cart, signs in, pays and prints the invoice; nobody else
   await expect(page.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
   await expect(page.getByText(CHAIR.name).first()).toBeVisible();
   await expect(cartCount(page)).toHaveText("4");
+  await waitUntilSettled(page);
 
   await newAddress(page, "Brisbane", "4000");
   await chooseShipping(page, "Brisbane delivery $70.00");
@@ -197,6 +209,7 @@ test(
     await signUpAndConfirm(page, testInfo, "tickets");
     await addToCart(page, WORKSHOP, 2);
     await page.goto("/checkout");
+    await waitUntilReady(page);
     await newAddress(page, "Eumundi", "4562");
     await chooseShipping(page, "Pick-up at the Eumundi Markets $0.00");
     await page.getByRole("button", { name: "Place order and pay" }).click();
@@ -214,6 +227,7 @@ test(
 test("quantities out of range and tampered prices are refused by the server", { tag: "@once" }, async ({ page }) => {
   await addToCart(page, TABLE, 1);
   await page.goto("/cart");
+  await waitUntilReady(page);
   // The browser lets these through (the shop's forms leave the checks to the server): each is
   // refused beside its field, with what was typed kept, and the cart does not change.
   const field = page.getByLabel(`Quantity for ${TABLE.name}`);
@@ -250,6 +264,7 @@ test("outside the delivery zones a visitor asks for a quote, and the business ge
   const name = `Quote ${testInfo.project.name} ${since.toString(36)}`;
   await addToCart(page, CHAIR, 1);
   await page.goto("/cart");
+  await waitUntilReady(page);
   await page.getByLabel("Suburb").fill("Darwin");
   await page.getByLabel("Postcode").fill("0800");
   await page.getByRole("button", { name: "Get a quote" }).click();

@@ -10,13 +10,13 @@ import { LANGUAGES } from "../../cms/contract/languages";
 export const E2E_SESSION_SECRET = "e2e-session-secret-0123456789-abcdefghijklmnop";
 
 /**
- * The journeys' site servers (playwright.config.ts starts them on E2E_PORT and the ports after
- * it): the main one; the shop's, where the shop is switched on; the back-office's, whose
- * journeys edit content no other journey should see. A file of journeys for the shop or the
- * back-office names its server with `test.use({ baseURL: serverURL("shop") })`.
+ * The journeys' servers (tests/e2e/servers.ts starts them on E2E_PORT and the ports after it):
+ * the main one; one whose upstream CMS refuses connections; the shop's, where the shop is
+ * switched on; the back-office's, whose journeys edit content no other journey should see. A file
+ * of journeys for another than the main one names it: `test.use({ baseURL: serverURL("shop") })`.
  */
-export function serverURL(server: "site" | "shop" | "back-office") {
-  const port = Number(process.env.E2E_PORT ?? 3100) + { site: 0, shop: 2, "back-office": 3 }[server];
+export function serverURL(server: "site" | "offline" | "shop" | "back-office") {
+  const port = Number(process.env.E2E_PORT ?? 3100) + { site: 0, offline: 1, shop: 2, "back-office": 3 }[server];
   return `http://localhost:${port}`;
 }
 
@@ -110,6 +110,23 @@ export async function waitUntilReady(page: Page) {
   if (await hasRuntime(page)) await page.waitForFunction(hydrated);
   if (await hasEnhancers(page))
     await page.waitForFunction(() => document.documentElement.hasAttribute("data-enhanced"));
+}
+
+/**
+ * Waits until the page is ready (`waitUntilReady`) and, with the runtime, until nothing it started
+ * is under way: no navigation, revalidation or fetcher. What a visitor sees before the next step;
+ * a journey that goes on while a submission's answer is still coming races its own requests.
+ */
+export async function waitUntilSettled(page: Page) {
+  await waitUntilReady(page);
+  if (!(await hasRuntime(page))) return;
+  await page.waitForFunction(() => {
+    type State = { navigation: { state: string }; revalidation: string; fetchers: Map<string, { state: string }> };
+    const state = (window as unknown as { __remixRouter?: { state: State } }).__remixRouter?.state;
+    if (!state) return true;
+    const fetchersIdle = [...state.fetchers.values()].every((f) => f.state === "idle");
+    return state.navigation.state === "idle" && state.revalidation === "idle" && fetchersIdle;
+  });
 }
 
 /**
