@@ -4,13 +4,17 @@ import path from "node:path";
 
 import { defineConfig, devices } from "@playwright/test";
 
-import { serverURL } from "./tests/e2e/support";
-
 /**
  * Journeys in Debian's Chromium against the production build. The key journeys run twice: with
  * JavaScript and without (ONCE_FILES below). A second server whose upstream is unreachable checks the fallbacks.
  * `npm test` builds first; run alone with `npx playwright test` after `npm run build`.
  */
+// E2E_PORT moves the four servers (the offline one takes the next port, the shop's the one
+// after, then the back-office's), so two checkouts can run at once.
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const OFFLINE_PORT = PORT + 1;
+const SHOP_PORT = PORT + 2;
+const BACK_OFFICE_PORT = PORT + 3;
 // Set in the environment, so the workers (their own processes) read the same server's DATA_DIR:
 // its demo-credentials.txt and its mail outbox (tests/e2e/accounts.ts).
 process.env.E2E_DATA_DIR ??= `./.cache/e2e-${process.pid}`;
@@ -93,18 +97,45 @@ export default defineConfig({
   // fetches, so the journeys run without one, except pwa.spec.ts, which allows it.
   // A trace costs Chromium more CPU than the journey itself: it is recorded on the retry of a
   // failed journey (CI), or on demand with `npx playwright test --trace on`.
-  // E2E_PORT moves the four servers (serverURL), so two checkouts can run at once.
-  use: { baseURL: serverURL("site"), trace: "on-first-retry", serviceWorkers: "block" },
-  // Two projects, not one per server and JavaScript setting: a worker never serves two projects,
-  // and each new worker costs 3 to 4 s (a process, Playwright, a browser). The journeys of the
-  // other servers name theirs in their files (`serverURL` in support.ts).
+  use: { baseURL: `http://localhost:${PORT}`, trace: "on-first-retry", serviceWorkers: "block" },
   projects: [
-    { name: "js", use: { ...chromium, javaScriptEnabled: true }, testIgnore: /offline\.spec/ },
+    { name: "js", use: { ...chromium, javaScriptEnabled: true }, testIgnore: /(offline|shop|back-office-.*)\.spec/ },
     {
       name: "no-js",
       use: { ...chromium, javaScriptEnabled: false },
+      testIgnore: [/(offline|shop|back-office-.*)\.spec/, ONCE_FILES],
+      grepInvert: /@once/,
+    },
+    // The back-office's journeys change pages, records and settings: on a server of their own,
+    // so no other journey sees their edits (decision 080's reason, again).
+    {
+      name: "cms-js",
+      use: { ...chromium, javaScriptEnabled: true, baseURL: `http://localhost:${BACK_OFFICE_PORT}` },
+      testMatch: /back-office-.*\.spec/,
+    },
+    {
+      name: "cms-no-js",
+      use: { ...chromium, javaScriptEnabled: false, baseURL: `http://localhost:${BACK_OFFICE_PORT}` },
+      testMatch: /back-office-.*\.spec/,
       testIgnore: ONCE_FILES,
       grepInvert: /@once/,
+    },
+    {
+      name: "shop-js",
+      use: { ...chromium, javaScriptEnabled: true, baseURL: `http://localhost:${SHOP_PORT}` },
+      testMatch: /shop\.spec/,
+    },
+    {
+      name: "shop-no-js",
+      use: { ...chromium, javaScriptEnabled: false, baseURL: `http://localhost:${SHOP_PORT}` },
+      testMatch: /shop\.spec/,
+      testIgnore: ONCE_FILES,
+      grepInvert: /@once/,
+    },
+    {
+      name: "offline",
+      use: { ...chromium, javaScriptEnabled: false, baseURL: `http://localhost:${OFFLINE_PORT}` },
+      testMatch: /offline\.spec/,
     },
   ],
   // The four servers: the main one, one whose upstream is unreachable (the fallbacks), the shop's

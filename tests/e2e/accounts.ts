@@ -10,14 +10,13 @@ import { E2E_SESSION_SECRET, openingTags, waitUntilReady } from "./support";
 
 /**
  * The DATA_DIR of the server the running journey talks to (playwright.config.ts sets them for every
- * worker): the shop's server for shop.spec.ts and workshop.spec.ts, the back-office's for
- * back-office-*.spec.ts, else the main one (their files name the same servers: serverURL).
+ * worker): the shop's server for the shop projects, the back-office's for the cms ones, else the main one.
  */
 export function e2eDataDir() {
-  const file = path.basename(test.info().file);
-  const dir = /^(shop|workshop)\.spec\.ts$/.test(file)
+  const project = test.info().project.name;
+  const dir = project.startsWith("shop-")
     ? process.env.E2E_SHOP_DATA_DIR
-    : file.startsWith("back-office-")
+    : project.startsWith("cms-")
       ? process.env.E2E_BACK_OFFICE_DATA_DIR
       : process.env.E2E_DATA_DIR;
   if (!dir) throw new Error("E2E_DATA_DIR is not set: run the journeys through playwright.config.ts");

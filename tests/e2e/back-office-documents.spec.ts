@@ -1,10 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 
 import { demoAccounts, signInBefore } from "./accounts";
-import { serverURL } from "./support";
-
-// The back-office's own server (playwright.config.ts).
-test.use({ baseURL: serverURL("back-office") });
 
 /** Back-office journeys for the documents screen (issue 16): upload a PDF, download it, delete it. */
 

@@ -1,10 +1,6 @@
 import { expect, test } from "@playwright/test";
 
 import { demoAccounts, signInBefore } from "./accounts";
-import { serverURL } from "./support";
-
-// The back-office's own server (playwright.config.ts).
-test.use({ baseURL: serverURL("back-office") });
 
 /**
  * A back-office screen's error (decision 107) is drawn inside the back-office, under its

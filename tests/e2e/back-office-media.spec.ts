@@ -2,10 +2,6 @@ import { expect, test } from "@playwright/test";
 import sharp from "sharp";
 
 import { demoAccounts, signInBefore } from "./accounts";
-import { serverURL } from "./support";
-
-// The back-office's own server (playwright.config.ts).
-test.use({ baseURL: serverURL("back-office") });
 
 /**
  * The media library at /cms/media (issue 16), signed in as the seeded admin: an uploaded PNG shows

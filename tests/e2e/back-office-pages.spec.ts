@@ -2,10 +2,6 @@ import { expect, type Page, test } from "@playwright/test";
 
 import { DEFAULT_TIME_ZONE, localDateTime } from "../../cms/contract/site-clock";
 import { demoAccounts, signInBefore } from "./accounts";
-import { serverURL } from "./support";
-
-// The back-office's own server (playwright.config.ts).
-test.use({ baseURL: serverURL("back-office") });
 
 /**
  * The page editor at /cms/pages (issue 16), signed in as the seeded admin. Each journey makes a
@@ -63,7 +59,7 @@ const publish = async (page: Page) => {
   await expect(page.getByText("Published: the site shows it now.")).toBeVisible();
 };
 
-/** Whether this project runs with JavaScript ("js") or without ("no-js"). */
+/** Whether this project runs with JavaScript ("js", "cms-js") or without ("no-js", "cms-no-js"). */
 const withJs = () => !test.info().project.name.endsWith("no-js");
 
 const preview = (page: Page) => page.frameLocator('iframe[name="preview"]');

@@ -4,10 +4,6 @@ import { expect, type Page, test } from "@playwright/test";
 
 import { demoAccounts, signInBefore } from "./accounts";
 import { axeViolations } from "./axe";
-import { serverURL } from "./support";
-
-// The back-office's own server (playwright.config.ts).
-test.use({ baseURL: serverURL("back-office") });
 
 /** Back-office journeys for the record screens, the settings and the access rules (issue 16). */
 

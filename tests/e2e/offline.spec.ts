@@ -1,14 +1,12 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
 
-import { HEADER_LINKS, PAGES, serverURL, SITE } from "./support";
+import { HEADER_LINKS, PAGES, SITE } from "./support";
 
 /**
- * A server whose upstream CMS refuses connections (run without JavaScript only: what is checked is
- * what the server answers). Seeded pages still serve from the copy bundled into the build;
- * anything else gets the friendly 503 page.
+ * Project "offline": a server whose upstream CMS refuses connections. Seeded pages still serve
+ * from the copy bundled into the build; anything else gets the friendly 503 page.
  */
-test.use({ baseURL: serverURL("offline") });
 
 /** Stack-trace and error-class text that must never reach a visitor. */
 async function expectNoErrorDetails(page: Page, html: string) {

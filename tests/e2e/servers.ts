@@ -8,7 +8,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-import { E2E_SESSION_SECRET, serverURL } from "./support";
+import { E2E_SESSION_SECRET } from "./support";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const tsx = path.join(root, "node_modules", ".bin", "tsx");
@@ -25,8 +25,8 @@ interface Server {
 }
 
 /** What the site's servers share: the session secret, no warm-up, room for many sign-ins. */
-const siteEnv = (url: string, dir: string) => ({
-  PORT: new URL(url).port,
+const siteEnv = (port: number, dir: string) => ({
+  PORT: String(port),
   DATA_DIR: dir,
   NODE_ENV: "test",
   SESSION_SECRET: E2E_SESSION_SECRET,
@@ -41,11 +41,12 @@ const siteEnv = (url: string, dir: string) => ({
   // The journeys sign in many times, all from 127.0.0.1: the sign-in limits would stop them.
   AUTH_RATE_LIMIT: "100",
   // A token login's `b` naming the site itself is accepted (decision 047).
-  TOKEN_LOGIN_ORIGINS: url,
+  TOKEN_LOGIN_ORIGINS: `http://localhost:${port}`,
 });
 
-/** The servers, on their ports (serverURL), with the folders the config chose. */
+/** The servers, on E2E_PORT and the three ports after it, with the folders the config chose. */
 function servers(): Server[] {
+  const port = Number(process.env.E2E_PORT ?? 3100);
   const dir = (name: string) => {
     const value = process.env[name];
     if (!value) throw new Error(`${name} is not set: run the journeys through playwright.config.ts`);
@@ -56,8 +57,8 @@ function servers(): Server[] {
     {
       name: "site",
       commands: [site],
-      env: siteEnv(serverURL("site"), dir("E2E_DATA_DIR")),
-      url: `${serverURL("site")}/healthz`,
+      env: siteEnv(port, dir("E2E_DATA_DIR")),
+      url: `http://localhost:${port}/healthz`,
       showOutput: true,
     },
     {
@@ -65,29 +66,29 @@ function servers(): Server[] {
       name: "offline",
       commands: [site],
       env: {
-        PORT: new URL(serverURL("offline")).port,
+        PORT: String(port + 1),
         DATA_DIR: `${dir("E2E_DATA_DIR")}-offline`,
         NODE_ENV: "test",
         CMS_API_URL: "http://127.0.0.1:9",
         IMAGE_WARM_UP: "off",
         UPSTREAM_TIMEOUT_MS: "3000",
       },
-      url: `${serverURL("offline")}/robots.txt`,
+      url: `http://localhost:${port + 1}/robots.txt`,
       showOutput: false,
     },
     {
       // The shop switched on (issue 15) the way an operator does it, then the site on that database.
       name: "shop",
       commands: [[tsx, "cms/settings-cli.ts", "set", "ecommerce", "true"], site],
-      env: siteEnv(serverURL("shop"), dir("E2E_SHOP_DATA_DIR")),
-      url: `${serverURL("shop")}/healthz`,
+      env: siteEnv(port + 2, dir("E2E_SHOP_DATA_DIR")),
+      url: `http://localhost:${port + 2}/healthz`,
       showOutput: true,
     },
     {
       name: "back-office",
       commands: [site],
-      env: siteEnv(serverURL("back-office"), dir("E2E_BACK_OFFICE_DATA_DIR")),
-      url: `${serverURL("back-office")}/healthz`,
+      env: siteEnv(port + 3, dir("E2E_BACK_OFFICE_DATA_DIR")),
+      url: `http://localhost:${port + 3}/healthz`,
       showOutput: true,
     },
   ];

@@ -1,6 +1,6 @@
 /**
  * The shop (issue 15), on the journeys' shop server, where `npm run settings -- set ecommerce true`
- * switched it on; each journey runs with and without JavaScript (projects js and no-js, on the shop's server).
+ * switched it on; each journey runs with and without JavaScript (projects shop-js, shop-no-js).
  * A visitor adds two products with an add-on, changes and removes lines, applies a promotion code,
  * gets a Brisbane quote, signs in (the cart is kept), checks out through the test gateway and
  * sees and prints the invoice with GST; another member gets 404 for it. Event products print tickets.
@@ -9,10 +9,7 @@ import { type Browser, expect, type Page, test } from "@playwright/test";
 
 import { accountFor, demoAccounts, mailsTo, signInWithPassword, waitForMail } from "./accounts";
 import { signUpAndConfirm } from "./member";
-import { serverURL, SITE, waitUntilReady, waitUntilSettled } from "./support";
-
-// The shop's own server (playwright.config.ts).
-test.use({ baseURL: serverURL("shop") });
+import { SITE, waitUntilReady, waitUntilSettled } from "./support";
 
 const CHAIR = { path: "/catalogue/chairs-and-sunlounges/maleny-adirondack-chair", name: "Maleny Adirondack chair" };
 const TABLE = { path: "/catalogue/other-products/slatted-side-table", name: "Slatted side table" };
@@ -169,7 +166,7 @@ test("a visitor fills a cart, signs in, pays and prints the invoice; nobody else
   await page.getByLabel("Note").fill("Please ring before delivery.");
   const place = page.getByRole("button", { name: "Place order and pay" });
   // With JavaScript a double click must still make one order.
-  if (testInfo.project.name === "js") await place.dblclick();
+  if (testInfo.project.name === "shop-js") await place.dblclick();
   else await place.click();
   const orderId = await pay(page);
 
@@ -196,7 +193,7 @@ test("a visitor fills a cart, signs in, pays and prints the invoice; nobody else
   await expect(page.locator("header").first()).toBeHidden();
   await expect(total(page, "Total")).toHaveText("$1,551.40");
 
-  const other = testInfo.project.name === "js" ? "member" : "admin";
+  const other = testInfo.project.name === "shop-js" ? "member" : "admin";
   await otherMemberGets404(browser, baseURL!, [`/invoice/${orderId}`, `/invoice/print/${orderId}`], other);
   expect(mailsTo(account.email, since).filter((m) => /invoice/i.test(m.subject))).toHaveLength(1);
 });
@@ -219,7 +216,7 @@ test(
     await expect(page.getByRole("heading", { level: 1, name: "Tickets" })).toBeVisible();
     await expect(page.locator("[data-ticket]")).toHaveCount(2);
     await expect(page.locator("[data-ticket]").first()).toContainText(WORKSHOP.name);
-    const role = testInfo.project.name === "js" ? "member" : "admin";
+    const role = testInfo.project.name === "shop-js" ? "member" : "admin";
     await otherMemberGets404(browser, baseURL!, [`/print-tickets/${orderId}`], role);
   },
 );

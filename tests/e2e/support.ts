@@ -9,17 +9,6 @@ import { LANGUAGES } from "../../cms/contract/languages";
 /** SESSION_SECRET of the journeys' server (playwright.config.ts), so a test can seal a session. */
 export const E2E_SESSION_SECRET = "e2e-session-secret-0123456789-abcdefghijklmnop";
 
-/**
- * The journeys' servers (tests/e2e/servers.ts starts them on E2E_PORT and the ports after it):
- * the main one; one whose upstream CMS refuses connections; the shop's, where the shop is
- * switched on; the back-office's, whose journeys edit content no other journey should see. A file
- * of journeys for another than the main one names it: `test.use({ baseURL: serverURL("shop") })`.
- */
-export function serverURL(server: "site" | "offline" | "shop" | "back-office") {
-  const port = Number(process.env.E2E_PORT ?? 3100) + { site: 0, offline: 1, shop: 2, "back-office": 3 }[server];
-  return `http://localhost:${port}`;
-}
-
 /** The seeded site's identity, as a visitor sees it. */
 export const SITE = {
   name: "Dovetail Outdoor Furniture",

@@ -10,10 +10,6 @@ import { expect, type Page, test } from "@playwright/test";
 
 import type * as SignatureModule from "../../app/enhancers/signature";
 import { waitForMail } from "./accounts";
-import { serverURL } from "./support";
-
-// The shop's own server (playwright.config.ts).
-test.use({ baseURL: serverURL("shop") });
 
 const BUSINESS = "hello@dovetail.example.com";
 const TYPE_ERROR = "The Image type is incorrect! We are support image/png, image/jpeg, image/svg+xml types.";
