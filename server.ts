@@ -8,7 +8,6 @@ import { createRequestHandler } from "@remix-run/express";
 import { createRequestHandler as createRemixHandler, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
-import onHeaders from "on-headers";
 
 import { secureDataDir } from "./app/host/data-dir.server";
 import { parseEnv } from "./app/host/env.server";
@@ -18,17 +17,11 @@ import { createHttpServer } from "./app/host/http-server.server";
 import { pageCacheMiddleware } from "./app/host/page-cache/middleware.server";
 import { PageCache } from "./app/host/page-cache/store.server";
 import { mountGuardsAndCms, privateWhenSettingCookies, TRUSTED_PROXIES } from "./app/host/request-guards.server";
-import {
-  baseSecurityHeaders,
-  contentSecurityPolicy,
-  createNonce,
-  type CspSources,
-  emptyCspSources,
-} from "./app/host/security-headers.server";
+import { type CspSources } from "./app/host/security-headers.server";
+import { securityHeaders } from "./app/host/security-middleware.server";
 import { bareErrors, healthHandler, mountStaticFiles } from "./app/host/static-files.server";
 import { createWarmUp, loopbackOrigin, pageRequest } from "./app/host/warm-up.server";
 import type { Upstream } from "./app/lib/context";
-import type { UpstreamTiming } from "./app/shared/upstream-timing.server";
 import { variantRequest } from "./app/shared/variant-request";
 import type { Database } from "./cms/db/client";
 import type { Mailer } from "./cms/mail/mailer";
@@ -147,34 +140,13 @@ app.use(
 );
 
 // Security headers on every response, with a fresh CSP nonce for each.
-const imageOrigins = env.CMS_API_URL ? [new URL(env.CMS_API_URL).origin] : [];
-// The CSP is written when the headers go out, so a page can add the origins it needs (analytics).
-app.use((req, res, next) => {
-  const nonce = createNonce();
-  const extra = emptyCspSources();
-  res.locals.cspNonce = nonce;
-  res.locals.cspExtra = extra;
-  res.set(baseSecurityHeaders(req.secure));
-  onHeaders(res, () => {
-    // The embedded CMS sends its own, stricter policy for its JSON, images and videos: keep it.
-    if (!res.getHeader("Content-Security-Policy")) {
-      res.setHeader(
-        "Content-Security-Policy",
-        contentSecurityPolicy({
-          nonce,
-          extra,
-          imageOrigins,
-          connectOrigins: reportingDsn ? [reportingDsn.origin] : [],
-          upgradeInsecure: production && req.secure,
-        }),
-      );
-    }
-    // A page's upstream calls and cache hits (the recorder is the one getLoadContext made).
-    const timing = res.locals.upstreamTiming as UpstreamTiming | undefined;
-    if (timing) res.setHeader("Server-Timing", timing.header());
-  });
-  next();
-});
+app.use(
+  securityHeaders({
+    imageOrigins: env.CMS_API_URL ? [new URL(env.CMS_API_URL).origin] : [],
+    connectOrigins: reportingDsn ? [reportingDsn.origin] : [],
+    production,
+  }),
+);
 // Whatever a route says, a response that sets a cookie is private (checked as the headers go out).
 app.use(privateWhenSettingCookies);
 
