@@ -11,6 +11,7 @@ import { DEFAULT_AUTH_RATE_LIMIT } from "./accounts/rate-limit";
 import { accountRoutes, imageTooLarge, UPLOAD_BODY_BYTES, UPLOAD_PATH } from "./accounts/routes";
 import { tokenKey } from "./accounts/tokens";
 import { ADMIN_PATH, adminRoutes } from "./admin/routes";
+import { specRecordRoutes } from "./admin/spec-routes";
 import { ADMIN_UPLOAD_BODY_BYTES, ADMIN_UPLOAD_PATH, uploadTooLarge } from "./admin/uploads";
 import { catalogueRoutes } from "./catalogue/routes";
 import { contentRoutes } from "./content/routes";
@@ -133,6 +134,9 @@ export function createCmsApp(database: Database, options: CmsAppOptions = {}): C
     await next();
   });
 
+  // The generic record writes at each model's base path (`POST /gallery/create`): before the
+  // public routes, whose `/gallery/{url}` would otherwise take them.
+  app.route("/", specRecordRoutes(notify));
   // Before any other `/user` routes: `GET /user/{id}` must not take these paths.
   app.route("/api/v1/cognito/user", codeRoutes(mailer));
   app.route("/api/v1/cognito", formRoutes({ mailer, captchaDifficulty: options.captchaDifficulty }));

@@ -1,9 +1,10 @@
 /**
  * The generic record calls (docs/back-office.md): for each model of the registry, under
- * `/{model}`: list, fetch by id, create, update, delete, enable and disable. Each write is
- * announced (the purge) once its transaction has committed.
+ * `/{model}`: list, fetch by id, create, update, delete, enable, disable and addPhoto. Each write
+ * is announced (the purge) once its transaction has committed. The writes are also served at each
+ * model's own base path, as the spec names them (cms/admin/spec-routes.ts), by the same code.
  */
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { z } from "zod";
 
 import { ApiError } from "../accounts/errors";
@@ -31,12 +32,24 @@ const listBody = z
 
 const idBody = z.object({ id: idSchema }).strict();
 
-/** The model named in the path; 404 when there is none (or it does not take `action`). */
-export function modelFor(name: string, action?: "create" | "enable"): ModelDef {
+/** The writes of the generic records, by the last segment of their path. */
+export const WRITE_OPS = ["create", "update", "delete", "enable", "disable", "addPhoto"] as const;
+export type WriteOp = (typeof WRITE_OPS)[number];
+/** A route pattern's parameter matching exactly the writes. */
+export const WRITE_OP_PATTERN = WRITE_OPS.join("|");
+
+/** Whether `def` takes the write `op`: some models are made by uploads, have no `enabled`, take no photos. */
+function takes(def: ModelDef, op: WriteOp | undefined) {
+  if (op === "create") return def.creatable !== false;
+  if (op === "enable" || op === "disable") return Boolean(def.enabled);
+  if (op === "addPhoto") return takesPhotos(def.name);
+  return true;
+}
+
+/** The model named in the path; 404 when there is none, or when it does not take the write `op`. */
+export function modelFor(name: string, op?: WriteOp): ModelDef {
   const def = modelOf(name);
-  if (!def || (action === "create" && def.creatable === false) || (action === "enable" && !def.enabled)) {
-    throw new ApiError(404, "Not found");
-  }
+  if (!def || !takes(def, op)) throw new ApiError(404, "Not found");
   return def;
 }
 
@@ -65,51 +78,69 @@ export async function guarded(write: () => Promise<WriteResult>, deleting = fals
   }
 }
 
+type WriteCall = Context<CmsEnv>;
+const writeContext = (c: WriteCall) => ({ now: c.var.now, userId: c.var.user.id });
+
+/**
+ * The one implementation of each write, whatever path it came by (the admin API's
+ * `/admin/{model}/…` or the spec's `{base}/…`, cms/admin/spec-routes.ts): the body validated
+ * against the model's schema, the write and its audit row in one transaction, then the purge.
+ * The caller has checked that `def` takes `op` and that the caller may write.
+ */
+export async function writeRecord(c: WriteCall, def: ModelDef, op: WriteOp, notify: Notify) {
+  const result = await (async (): Promise<WriteResult> => {
+    switch (op) {
+      case "create": {
+        const input = await readBody(c, def.create);
+        return guarded(() => createRecord(c.var.db, def, input, writeContext(c)));
+      }
+      case "update": {
+        const { id, ...input } = await readBody(c, (def.update ?? def.create.partial()).extend({ id: idSchema }));
+        return guarded(() => updateRecord(c.var.db, def, id as number, input, writeContext(c)));
+      }
+      case "delete": {
+        const { id } = await readBody(c, idBody);
+        return guarded(() => deleteRecord(c.var.db, def, id, writeContext(c)), true);
+      }
+      case "enable":
+      case "disable": {
+        const { id } = await readBody(c, idBody);
+        return updateRecord(c.var.db, def, id, { enabled: op === "enable" }, writeContext(c), op);
+      }
+      case "addPhoto":
+        return addPhoto(c.var.db, def, await readBody(c, addPhotoBody), writeContext(c));
+    }
+  })();
+  return c.json(await announced(result, notify));
+}
+
+/** The record written, once its change has been announced (the purge). */
+async function announced(result: WriteResult, notify: Notify) {
+  if (result.change.paths.length > 0) await notify(result.change);
+  return { data: result.record };
+}
+
+/** A group moved in the tree (`group/move`). */
+export async function moveGroupCall(c: WriteCall, notify: Notify) {
+  const body = await readBody(c, moveBody);
+  return c.json(await announced(await moveGroup(c.var.db, body, writeContext(c)), notify));
+}
+
+/** A gallery's photos put in another order (`gallery/order`). */
+export async function orderGalleryCall(c: WriteCall, notify: Notify) {
+  const body = await readBody(c, galleryOrderBody);
+  return c.json(await announced(await orderGallery(c.var.db, modelFor("gallery"), body, writeContext(c)), notify));
+}
+
+/** The admin API's generic record calls, under `/admin`: its gate (requireAdmin) is the admin app's. */
 export function recordRoutes(notify: Notify) {
   const app = new Hono<CmsEnv>();
-  const ctx = (c: { var: CmsEnv["Variables"] }) => ({ now: c.var.now, userId: c.var.user.id });
-  const done = async (result: WriteResult) => {
-    if (result.change.paths.length > 0) await notify(result.change);
-    return { data: result.record };
-  };
-
-  app.post("/:model/create", async (c) => {
-    const def = modelFor(c.req.param("model"), "create");
-    const input = await readBody(c, def.create);
-    return c.json(await done(await guarded(() => createRecord(c.var.db, def, input, ctx(c)))));
+  app.post(`/:model/:op{${WRITE_OP_PATTERN}}`, async (c) => {
+    const op = c.req.param("op") as WriteOp;
+    return writeRecord(c, modelFor(c.req.param("model"), op), op, notify);
   });
-  app.post("/:model/update", async (c) => {
-    const def = modelFor(c.req.param("model"));
-    const { id, ...input } = await readBody(c, (def.update ?? def.create.partial()).extend({ id: idSchema }));
-    return c.json(await done(await guarded(() => updateRecord(c.var.db, def, id as number, input, ctx(c)))));
-  });
-  app.post("/:model/delete", async (c) => {
-    const def = modelFor(c.req.param("model"));
-    const { id } = await readBody(c, idBody);
-    return c.json(await done(await guarded(() => deleteRecord(c.var.db, def, id, ctx(c)), true)));
-  });
-  for (const action of ["enable", "disable"] as const) {
-    app.post(`/:model/${action}`, async (c) => {
-      const def = modelFor(c.req.param("model"), "enable");
-      const { id } = await readBody(c, idBody);
-      const input = { enabled: action === "enable" };
-      return c.json(await done(await updateRecord(c.var.db, def, id, input, ctx(c), action)));
-    });
-  }
-  app.post("/:model/addPhoto", async (c) => {
-    const def = modelFor(c.req.param("model"));
-    if (!takesPhotos(def.name)) throw new ApiError(404, "Not found");
-    const body = await readBody(c, addPhotoBody);
-    return c.json(await done(await addPhoto(c.var.db, def, body, ctx(c))));
-  });
-  app.post("/group/move", async (c) => {
-    const body = await readBody(c, moveBody);
-    return c.json(await done(await moveGroup(c.var.db, body, ctx(c))));
-  });
-  app.post("/gallery/order", async (c) => {
-    const body = await readBody(c, galleryOrderBody);
-    return c.json(await done(await orderGallery(c.var.db, modelFor("gallery"), body, ctx(c))));
-  });
+  app.post("/group/move", (c) => moveGroupCall(c, notify));
+  app.post("/gallery/order", (c) => orderGalleryCall(c, notify));
   app.post("/:model/:id{[0-9]+}", async (c) => {
     const def = modelFor(c.req.param("model"));
     const id = idFromText(c.req.param("id")) ?? 0;
