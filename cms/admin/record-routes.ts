@@ -35,8 +35,6 @@ const idBody = z.object({ id: idSchema }).strict();
 /** The writes of the generic records, by the last segment of their path. */
 export const WRITE_OPS = ["create", "update", "delete", "enable", "disable", "addPhoto"] as const;
 export type WriteOp = (typeof WRITE_OPS)[number];
-/** A route pattern's parameter matching exactly the writes. */
-export const WRITE_OP_PATTERN = WRITE_OPS.join("|");
 
 /** Whether `def` takes the write `op`: some models are made by uploads, have no `enabled`, take no photos. */
 function takes(def: ModelDef, op: WriteOp | undefined) {
@@ -135,10 +133,9 @@ export async function orderGalleryCall(c: WriteCall, notify: Notify) {
 /** The admin API's generic record calls, under `/admin`: its gate (requireAdmin) is the admin app's. */
 export function recordRoutes(notify: Notify) {
   const app = new Hono<CmsEnv>();
-  app.post(`/:model/:op{${WRITE_OP_PATTERN}}`, async (c) => {
-    const op = c.req.param("op") as WriteOp;
-    return writeRecord(c, modelFor(c.req.param("model"), op), op, notify);
-  });
+  for (const op of WRITE_OPS) {
+    app.post(`/:model/${op}`, (c) => writeRecord(c, modelFor(c.req.param("model"), op), op, notify));
+  }
   app.post("/group/move", (c) => moveGroupCall(c, notify));
   app.post("/gallery/order", (c) => orderGalleryCall(c, notify));
   app.post("/:model/:id{[0-9]+}", async (c) => {

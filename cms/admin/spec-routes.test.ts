@@ -7,6 +7,7 @@
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { setSiteSettings } from "../accounts/test-support";
 import { auditLog } from "../db/schema";
 import { storeImage } from "../media/store";
 import { scene } from "../test/images";
@@ -240,9 +241,14 @@ describe("the gate at the spec's base paths", () => {
     expect(h.changes.filter((c) => c.paths.length > 0 && c.paths.some((p) => p.includes("35")))).toEqual([]);
   });
 
-  it("leaves the public reads at the base paths as they were", async () => {
+  it("leaves the public reads at the base paths, and the calls beside them, as they were", async () => {
     expect((await h.client.post("/api/v1/cognito/gallery", {})).status).toBe(200);
     expect((await h.client.get("/api/v1/cognito/gallery/no-such-gallery")).status).toBe(404);
     expect((await h.client.get("/api/v1/catalogue/product")).status).toBe(200);
+    // A member's own calls whose names begin like a write are theirs still.
+    await setSiteSettings(h.db, { organisation_name: "Dovetail", time_zone: "UTC", profile_edit_name: true });
+    const own = await h.client.post("/api/v1/cognito/user/updateProfile", { first_name: "Mona" }, h.memberToken);
+    expect(own.status, JSON.stringify(own.body)).toBe(200);
+    expect(own.body.user.first_name).toBe("Mona");
   });
 });

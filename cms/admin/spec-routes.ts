@@ -11,15 +11,7 @@ import { Hono } from "hono";
 import type { CmsEnv } from "../context";
 import { requireAdmin } from "./access";
 import { models } from "./models";
-import {
-  modelFor,
-  moveGroupCall,
-  type Notify,
-  orderGalleryCall,
-  WRITE_OP_PATTERN,
-  type WriteOp,
-  writeRecord,
-} from "./record-routes";
+import { modelFor, moveGroupCall, type Notify, orderGalleryCall, WRITE_OPS, writeRecord } from "./record-routes";
 
 /** Where the spec's records live: `/api/v1/cognito/{model}`, whatever the model. */
 export const SPEC_PREFIX = "/api/v1/cognito";
@@ -45,10 +37,10 @@ export function specRecordRoutes(notify: Notify) {
   const app = new Hono<CmsEnv>();
   for (const model of Object.keys(models)) {
     for (const base of specBases(model)) {
-      app.post(`${base}/:op{${WRITE_OP_PATTERN}}`, requireAdmin, async (c) => {
-        const op = c.req.param("op") as WriteOp;
-        return writeRecord(c, modelFor(model, op), op, notify);
-      });
+      // One route per write: `/user/updateProfile` (the member's own) is not `/user/update`.
+      for (const op of WRITE_OPS) {
+        app.post(`${base}/${op}`, requireAdmin, (c) => writeRecord(c, modelFor(model, op), op, notify));
+      }
     }
   }
   app.post(`${SPEC_PREFIX}/group/move`, requireAdmin, (c) => moveGroupCall(c, notify));
