@@ -2,6 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 
 import { DEFAULT_TIME_ZONE, localDateTime } from "../../cms/contract/site-clock";
 import { demoAccounts, signInBefore } from "./accounts";
+import { waitUntilSettled } from "./support";
 
 /**
  * The page editor at /cms/pages (issue 16), signed in as the seeded admin. Each journey makes a
@@ -52,6 +53,9 @@ async function saveDraft(page: Page) {
   await page.getByRole("button", { name: "Save the draft" }).click();
   await answered;
   await expect(page.getByText("Draft saved.")).toBeVisible();
+  // With the runtime, the page's data is reloaded after the save; a publish sent meanwhile races
+  // that reload's session cookie, and its "Published" message could be lost.
+  await waitUntilSettled(page);
 }
 
 const publish = async (page: Page) => {
