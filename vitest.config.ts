@@ -37,10 +37,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: "forks",
-    // Three on two cores: a file waiting on its database, a timer or a mail leaves its core to
-    // the others. Beside ESLint and tsc in `npm test`, measured twice each way: 186–189 s with
-    // three, 201–209 s with two (docs/performance.md).
-    maxWorkers: 3,
+    maxWorkers: 2,
     projects: [
       {
         extends: true,

@@ -77,7 +77,7 @@ const vitestJson = path.join(cache, "vitest.json");
 const vitestFileTimes = path.join(cache, "vitest-file-times.json");
 rmSync(vitestJson, { force: true });
 rmSync(vitestFileTimes, { force: true });
-// ESLint and tsc use a core each, vitest three workers: side by side, each fills the gaps the
+// ESLint and tsc use a core each, vitest two workers: side by side, each fills the gaps the
 // others leave (vitest waits on its databases, timers and mail). The seeded database every
 // server of the later steps starts from is made beside them (one core, while vitest's last
 // files run alone).
