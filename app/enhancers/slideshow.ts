@@ -1,6 +1,7 @@
 import Swiper from "swiper";
-import { A11y, Autoplay, Pagination } from "swiper/modules";
+import { A11y, Pagination } from "swiper/modules";
 
+import { autoplay } from "./lib/autoplay";
 import { pauseToggle } from "./lib/pause-toggle";
 import { whenNear } from "./lib/when-near";
 
@@ -12,8 +13,9 @@ const AUTOPLAY_MS = 4000;
  * pointer is over it or the focus in it, with a pause button (still for reduced motion).
  * `rewind` rather than `loop`: looping makes Swiper move the slides around in the document as it
  * starts, which cost a phone's main thread about a third more (Lighthouse's blocking time on
- * /showcase: 150–180 ms against 200–400). Importing the three modules by name leaves the other
- * fourteen of `swiper/modules` out of the bundle. Swiper starts only once the slideshow comes
+ * /showcase: 150–180 ms against 200–400). Importing the two modules by name leaves the other
+ * fifteen of `swiper/modules` out of the bundle; the autoplay is a timer of our own
+ * (`lib/autoplay.ts`: Swiper's redraws the page on every frame). Swiper starts only once the slideshow comes
  * near the screen: at once on the home page, where it is the first thing, and not while a long
  * page with one at its end (/showcase) is still loading.
  */
@@ -27,10 +29,9 @@ function start(el: HTMLElement) {
   el.dataset.slideshow = "started";
   const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   const swiper = new Swiper(el, {
-    modules: [A11y, Autoplay, Pagination],
+    modules: [A11y, Pagination],
     rewind: true,
     speed: 300,
-    autoplay: still ? false : { delay: AUTOPLAY_MS, disableOnInteraction: false, pauseOnMouseEnter: true },
     pagination: { el: el.querySelector<HTMLElement>(".swiper-pagination"), clickable: true },
     a11y: { enabled: true },
   });
@@ -38,19 +39,23 @@ function start(el: HTMLElement) {
 }
 
 /**
- * What lets a visitor stop the motion (WCAG 2.2.2): the pause button the server rendered hidden,
- * which stops autoplay until pressed again, and a pause while the keyboard focus is inside.
+ * The autoplay, and what lets a visitor stop the motion (WCAG 2.2.2): the pause button the server
+ * rendered hidden, which stops it until pressed again. It waits while a mouse is over the
+ * slideshow, the keyboard focus is inside or the page is hidden, and goes on after the visitor
+ * moves it by hand.
  */
 function playControls(el: HTMLElement, swiper: Swiper) {
+  const play = autoplay(() => swiper.slideNext(), AUTOPLAY_MS);
+  swiper.on("slideChange", play.restart);
   const button = el.querySelector<HTMLButtonElement>("button[data-slideshow-toggle]");
-  const toggle = button
-    ? pauseToggle(button, (paused) => (paused ? swiper.autoplay.stop() : swiper.autoplay.start()))
-    : null;
-  const stopped = () => toggle?.isPaused() ?? false;
-  el.addEventListener("focusin", () => {
-    if (!stopped()) swiper.autoplay.pause();
-  });
+  if (button) pauseToggle(button, (paused) => (paused ? play.stop() : play.start()));
+  el.addEventListener("pointerenter", (event) => event.pointerType === "mouse" && play.hold("pointer", true));
+  el.addEventListener("pointerleave", (event) => event.pointerType === "mouse" && play.hold("pointer", false));
+  el.addEventListener("focusin", () => play.hold("focus", true));
   el.addEventListener("focusout", (event) => {
-    if (!stopped() && !el.contains(event.relatedTarget as Node | null)) swiper.autoplay.resume();
+    if (!el.contains(event.relatedTarget as Node | null)) play.hold("focus", false);
   });
+  const hidden = () => play.hold("hidden", document.visibilityState === "hidden");
+  document.addEventListener("visibilitychange", hidden);
+  hidden();
 }

@@ -59,6 +59,16 @@ test("the hero slideshow plays on its own and its button stops it (WCAG 2.2.2)",
   page,
   javaScriptEnabled,
 }) => {
+  // Every animation frame the page asks for, to see that a playing slideshow draws only while a slide moves.
+  await page.addInitScript(() => {
+    const ask = window.requestAnimationFrame.bind(window);
+    const w = window as unknown as { frames_asked: number };
+    w.frames_asked = 0;
+    window.requestAnimationFrame = (callback) => {
+      w.frames_asked++;
+      return ask(callback);
+    };
+  });
   await page.goto("/");
   const hero = page.locator('[aria-roledescription="carousel"]');
   const pause = hero.getByRole("button", { name: "Pause the slideshow" });
@@ -75,7 +85,11 @@ test("the hero slideshow plays on its own and its button stops it (WCAG 2.2.2)",
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   };
   const first = await active();
+  const asked = () => page.evaluate(() => (window as unknown as { frames_asked: number }).frames_asked);
+  const framesBefore = await asked();
   await expect.poll(active, { timeout: 10_000, message: "the slides advance on their own" }).not.toBe(first);
+  // Seconds of a slide at rest, then one move: a handful of frames, not one every 16 ms (a phone's battery).
+  expect(await asked(), "animation frames asked for while one slide showed").toBeLessThan(framesBefore + 30);
 
   await pause.click();
   await expect(hero.getByRole("button", { name: "Play the slideshow" })).toBeVisible();
