@@ -98,13 +98,15 @@ export default defineConfig({
   // A trace costs Chromium more CPU than the journey itself: it is recorded on the retry of a
   // failed journey (CI), or on demand with `npx playwright test --trace on`.
   use: { baseURL: `http://localhost:${PORT}`, trace: "on-first-retry", serviceWorkers: "block" },
+  // Projects run one after another, in this order, each starting as the last one's workers free
+  // up: the projects with the longest journeys (a shop purchase takes 20–30 s) go first, so that
+  // they overlap the many short ones rather than end the run with one worker busy and the others
+  // done.
   projects: [
-    { name: "js", use: { ...chromium, javaScriptEnabled: true }, testIgnore: /(offline|shop|back-office-.*)\.spec/ },
     {
-      name: "no-js",
-      use: { ...chromium, javaScriptEnabled: false },
-      testIgnore: [/(offline|shop|back-office-.*)\.spec/, ONCE_FILES],
-      grepInvert: /@once/,
+      name: "shop-js",
+      use: { ...chromium, javaScriptEnabled: true, baseURL: `http://localhost:${SHOP_PORT}` },
+      testMatch: /shop\.spec/,
     },
     // The back-office's journeys change pages, records and settings: on a server of their own,
     // so no other journey sees their edits (decision 080's reason, again).
@@ -112,6 +114,14 @@ export default defineConfig({
       name: "cms-js",
       use: { ...chromium, javaScriptEnabled: true, baseURL: `http://localhost:${BACK_OFFICE_PORT}` },
       testMatch: /back-office-.*\.spec/,
+    },
+    { name: "js", use: { ...chromium, javaScriptEnabled: true }, testIgnore: /(offline|shop|back-office-.*)\.spec/ },
+    {
+      name: "shop-no-js",
+      use: { ...chromium, javaScriptEnabled: false, baseURL: `http://localhost:${SHOP_PORT}` },
+      testMatch: /shop\.spec/,
+      testIgnore: ONCE_FILES,
+      grepInvert: /@once/,
     },
     {
       name: "cms-no-js",
@@ -121,15 +131,9 @@ export default defineConfig({
       grepInvert: /@once/,
     },
     {
-      name: "shop-js",
-      use: { ...chromium, javaScriptEnabled: true, baseURL: `http://localhost:${SHOP_PORT}` },
-      testMatch: /shop\.spec/,
-    },
-    {
-      name: "shop-no-js",
-      use: { ...chromium, javaScriptEnabled: false, baseURL: `http://localhost:${SHOP_PORT}` },
-      testMatch: /shop\.spec/,
-      testIgnore: ONCE_FILES,
+      name: "no-js",
+      use: { ...chromium, javaScriptEnabled: false },
+      testIgnore: [/(offline|shop|back-office-.*)\.spec/, ONCE_FILES],
       grepInvert: /@once/,
     },
     {
