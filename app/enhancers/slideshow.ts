@@ -15,9 +15,9 @@ const AUTOPLAY_MS = 4000;
  * starts, which cost a phone's main thread about a third more (Lighthouse's blocking time on
  * /showcase: 150–180 ms against 200–400). Importing the two modules by name leaves the other
  * fifteen of `swiper/modules` out of the bundle; the autoplay is a timer of our own
- * (`lib/autoplay.ts`: Swiper's redraws the page on every frame). Swiper starts only once the slideshow comes
- * near the screen: at once on the home page, where it is the first thing, and not while a long
- * page with one at its end (/showcase) is still loading.
+ * (`lib/autoplay.ts`: Swiper's redraws the page on every frame, decision 114). Swiper starts
+ * only once the slideshow comes near the screen: at once on the home page, where it is the first
+ * thing, and not while a long page with one at its end (/showcase) is still loading.
  */
 export default function slideshow(el: HTMLElement) {
   if (el.dataset.slideshow) return;
