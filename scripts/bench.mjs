@@ -3,7 +3,7 @@
 //
 // Installs what is missing, builds with DOVETAIL_BENCH=1 when the build is stale or was made
 // without it (only such a build has /bench-bare, the floor route: remix.config.js leaves it out of
-// every other build), then starts `tsx server.ts` twice, one after the other, each with a fresh
+// every other build), then starts `node build/host.js` twice, one after the other, each with a fresh
 // temporary DATA_DIR on a free loopback port:
 //   1. with the page cache (PAGE_CACHE=on): /, /about, /catalogue and a static file, then a ladder
 //      of 10, 50 and 200 connections on / (errors and timeouts counted);
@@ -195,7 +195,7 @@ async function main() {
 
   const servers = [];
   for (const phase of phases) {
-    say(`Starting the production server (tsx server.ts, PAGE_CACHE=${phase.cache}) with a temporary DATA_DIR…`);
+    say(`Starting the production server (node build/host.js, PAGE_CACHE=${phase.cache}) with a temporary DATA_DIR…`);
     let site;
     try {
       site = await startSite({
@@ -307,7 +307,7 @@ function report({ options, m, loadBefore, rev, servers, results }) {
     `Dovetail benchmark — ${new Date().toISOString()}`,
     `Machine: ${m.cpu}, ${m.cores} cores, ${m.memory} RAM, Node ${m.node}, ${m.platform}`,
     `Load average (1/5/15 min): ${load(loadBefore)} before, ${load(os.loadavg())} after — other work on the machine skews the numbers`,
-    `Servers: tsx server.ts, NODE_ENV=${env.NODE_ENV}, build with DOVETAIL_BENCH=1, embedded CMS on PGlite (fresh DATA_DIR each), ` +
+    `Servers: node build/host.js, NODE_ENV=${env.NODE_ENV}, build with DOVETAIL_BENCH=1, embedded CMS on PGlite (fresh DATA_DIR each), ` +
       `PUBLIC_URL set; ${servers.map((s) => `PAGE_CACHE=${s.cache} at ${s.origin}`).join(", ")}; revision ${rev}`,
     `Load: ${options.load}, ${options.connections} connections, ${options.duration} s per target, one target at a time, on the same ${m.cores}-core machine;`,
     `      request headers of a browser (Accept-Encoding: gzip, deflate, br; a non-crawler User-Agent); ${WARM_UP_SECONDS}-s warm-up each;`,

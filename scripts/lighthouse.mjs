@@ -1,6 +1,6 @@
 // `npm run lighthouse`: a Lighthouse 12 report of every page of the production server's sitemap.
 //
-// Installs what is missing, builds when stale, starts `tsx server.ts` with a fresh temporary
+// Installs what is missing, builds when stale, starts `node build/host.js` with a fresh temporary
 // DATA_DIR on a free loopback port (the same start as `npm run bench`), reads /sitemap.xml, then
 // runs Lighthouse's default mobile preset (simulated throttling) in Debian's Chromium (CHROME_PATH,
 // default /usr/bin/chromium) on each page. Before a page is audited it is loaded once in the same
@@ -258,7 +258,7 @@ async function main() {
 
   let chrome = null;
   let warmer = null;
-  say("Starting the production server (tsx server.ts) with a temporary DATA_DIR…");
+  say("Starting the production server (node build/host.js) with a temporary DATA_DIR…");
   let site;
   try {
     site = await startSite({ label: "lighthouse", onInterrupt: async () => (await warmer?.close(), chrome?.kill()) });
@@ -340,7 +340,7 @@ async function main() {
         .map((x) => x.toFixed(2))
         .join(" ")}`,
       `Lighthouse ${lighthouseVersion}, default mobile preset (formFactor mobile, simulated throttling: slow 4G, 4× CPU slowdown), ${browserVersion}`,
-      `Server: tsx server.ts, NODE_ENV=${site.env.NODE_ENV}, embedded CMS on PGlite (fresh DATA_DIR), ${site.origin}; revision ${revision()}`,
+      `Server: node build/host.js, NODE_ENV=${site.env.NODE_ENV}, embedded CMS on PGlite (fresh DATA_DIR), ${site.origin}; revision ${revision()}`,
       options.warm
         ? "Each page was loaded once in the same mobile viewport before its audit (the server's image variants made)."
         : "Pages were audited cold (--no-warm): a page's first audit may wait for its image variants to be made.",

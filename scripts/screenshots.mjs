@@ -1,6 +1,6 @@
 // `npm run screenshots`: the phone screenshots of issue 11, taken from the production server.
 //
-// Starts `tsx server.ts` with a fresh temporary DATA_DIR (as `npm run bench` does), then opens
+// Starts `node build/host.js` with a fresh temporary DATA_DIR (as `npm run bench` does), then opens
 // each page in Debian's Chromium (CHROME_PATH, default /usr/bin/chromium) at 390 × 844, in the
 // light and dark themes and in English and Arabic, waits until the network is quiet, and
 // saves the first screen as a JPEG in docs/screenshots/ (each well under 300 KB). Options: page
@@ -24,7 +24,7 @@ async function main() {
   ensureDependencies();
   ensureBuild();
   const { chromium } = await import("@playwright/test");
-  say("Starting the production server (tsx server.ts) with a temporary DATA_DIR…");
+  say("Starting the production server (node build/host.js) with a temporary DATA_DIR…");
   const site = await startSite({ label: "screenshots" });
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",

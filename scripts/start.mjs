@@ -11,7 +11,8 @@ say(`Starting the site on http://localhost:${process.env.PORT ?? 3000}`);
 
 // The optimised React and Remix builds: NODE_ENV=production unless the caller chose otherwise.
 const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? "production" };
-const child = spawn(path.join(root, "node_modules", ".bin", "tsx"), ["server.ts"], {
+// The host as built (build/host.js, decision 115): plain node, no compiler at run time.
+const child = spawn(process.execPath, ["--enable-source-maps", path.join(root, "build", "host.js")], {
   stdio: "inherit",
   cwd: root,
   env,

@@ -1,11 +1,11 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { Pool, PoolClient } from "pg";
 
+import { projectPath } from "../lib/project-root";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -20,7 +20,7 @@ export interface Database {
   dumpDataDir?(): Promise<Blob>;
 }
 
-export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+export const migrationsFolder = projectPath("cms", "db", "migrations");
 
 export interface OpenOptions {
   /** PostgreSQL connection string; when absent, PGlite is used. */

@@ -5,8 +5,10 @@
  * value is put into the HTML escaped, links included.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
 
 import { textDirection } from "../contract/languages";
+import { projectPath } from "../lib/project-root";
 import type { MailMessage } from "./mailer";
 
 export type MailKind = "login_link" | "login_code" | "register" | "existing_account" | "recovery" | "voucher";
@@ -29,7 +31,7 @@ export interface MailValues {
 
 type Texts = Record<string, unknown>;
 
-const LOCALES = new URL("../../locales/", import.meta.url);
+const LOCALES = pathToFileURL(`${projectPath("locales")}/`);
 const FALLBACK = "en";
 
 const loaded = new Map<string, Texts>();

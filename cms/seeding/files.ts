@@ -4,7 +4,6 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 
 import type { z } from "zod";
 
@@ -20,13 +19,14 @@ import { documentSeedsSchema } from "../files/seed";
 import { formSeedsSchema } from "../forms/seed";
 import { gallerySeedsSchema } from "../galleries/seed";
 import { groupSeedsSchema } from "../groups/seed";
+import { projectPath } from "../lib/project-root";
 import { videoSeedsSchema } from "../media/seed";
 import { pageSeedsSchema } from "../pages/seed";
 import { shopSeedsSchema } from "../shop/seed";
 import { domainSeedSchema, linkSeedsSchema, redirectSeedsSchema } from "../site/seed";
 import { voucherThemeSeedsSchema } from "../vouchers/seed";
 
-export const defaultSeedsDir = fileURLToPath(new URL("../../seeds", import.meta.url));
+export const defaultSeedsDir = projectPath("seeds");
 
 /** The files every seeds folder has, and two that may be absent, in the order they are read. */
 const siteFiles = {

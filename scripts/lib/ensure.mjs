@@ -69,11 +69,13 @@ export function ensureBuild({ force = false, bench = false } = {}) {
   const built = path.join(root, "build", "index.js");
   const enhancers = path.join(root, "public", "build", "enhance", "manifest.json");
   const worker = path.join(root, "public", "sw.js");
-  const sources = ["app", "seeds", "remix.config.js", "postcss.config.js", "package-lock.json"];
+  const host = path.join(root, "build", "host.js");
+  const sources = ["app", "cms", "server.ts", "seeds", "remix.config.js", "postcss.config.js", "package-lock.json"];
   const fresh =
     existsSync(built) &&
     existsSync(enhancers) &&
     existsSync(worker) &&
+    existsSync(host) &&
     statSync(built).mtimeMs >= Math.max(...sources.map(newestMtime));
   if (!force && fresh && builtForBench(built) === bench) return;
   const env = { ...process.env };
@@ -82,13 +84,15 @@ export function ensureBuild({ force = false, bench = false } = {}) {
     env.DOVETAIL_BENCH = "1";
     say("Building the site for the benchmark (remix build with DOVETAIL_BENCH=1: /bench-bare included)…");
   } else {
-    say("Building the site (remix build, then the enhancers and the service worker)…");
+    say("Building the site (remix build, then the enhancers, the service worker and the host)…");
   }
   runOrDie(path.join(root, "node_modules", ".bin", "remix"), ["build"], { env });
   // The enhancers after it: remix build empties public/build (decision 034).
   runOrDie(process.execPath, [path.join(root, "scripts", "build-enhancers.mjs")], { env });
   // The service worker last (decision 063), under `timeout`: @remix-pwa/dev hangs when its build fails.
   runOrDie("timeout", ["120", process.execPath, path.join(root, "scripts", "build-worker.mjs")], { env });
+  // The host (server.ts and the embedded CMS) last, into build/host.js (decision 115).
+  runOrDie(process.execPath, [path.join(root, "scripts", "build-host.mjs")], { env });
 }
 
 export function isRoot() {

@@ -1,5 +1,5 @@
 // Starts the production server for the scripts that measure or check it (`npm run bench`,
-// `npm run lighthouse`, `npm run validate:html`): `tsx server.ts` with a fresh temporary DATA_DIR
+// `npm run lighthouse`, `npm run validate:html`): the built host (`build/host.js`) with a fresh temporary DATA_DIR
 // holding a copy of the seeded database (scripts/lib/seeded-data.mjs), on a free loopback port,
 // stopped and cleaned up at the end and on Ctrl-C.
 import { spawn } from "node:child_process";
@@ -29,7 +29,7 @@ function freePort() {
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * Starts the production server (`node_modules/.bin/tsx server.ts`) with a fresh temporary
+ * Starts the production server (`node build/host.js`, as `npm start` does) with a fresh temporary
  * DATA_DIR on a free port and waits for /healthz. Resolves to { origin, port, dataDir, stop,
  * logTail }. stop() is idempotent: it ends the server (SIGTERM, then SIGKILL after 15 s) and
  * deletes the temporary folder. Ctrl-C (SIGINT/SIGTERM) runs onInterrupt() then stop(), and exits 130.
@@ -64,14 +64,12 @@ export async function startSite({
   };
   delete env.CMS_API_URL; // always the embedded CMS, on PGlite in the temporary DATA_DIR
   delete env.DATABASE_URL;
-  // Normally the tsx binary; under --cpu-prof, node itself with tsx as its loader (NODE_OPTIONS
-  // may not carry --cpu-prof), so that the profile is the server's.
-  let command = path.join(root, "node_modules", ".bin", "tsx");
-  let args = ["server.ts"];
+  // The host as built (build/host.js, decision 115), as `npm start` runs it; under --cpu-prof
+  // with node's profiler on.
+  const args = ["--enable-source-maps", path.join(root, "build", "host.js")];
   if (cpuProfDir) {
     mkdirSync(cpuProfDir, { recursive: true });
-    command = process.execPath;
-    args = ["--cpu-prof", `--cpu-prof-dir=${path.resolve(cpuProfDir)}`, "--import", "tsx", "server.ts"];
+    args.unshift("--cpu-prof", `--cpu-prof-dir=${path.resolve(cpuProfDir)}`);
   }
 
   const lines = [];
@@ -79,8 +77,8 @@ export async function startSite({
     for (const line of String(chunk).split("\n")) if (line) lines.push(line);
     if (lines.length > 200) lines.splice(0, lines.length - 200);
   };
-  // Its own process group, so that stopping it also stops the node process tsx starts.
-  const child = spawn(command, args, {
+  // Its own process group, so that stopping it also stops anything it started.
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env,
     detached: true,
@@ -114,7 +112,7 @@ export async function startSite({
         await exitPromise;
         clearTimeout(killer);
       }
-      // Give tsx's node child a moment to finish writing (a CPU profile is written at exit).
+      // Give the server a moment to finish writing (a CPU profile is written at exit).
       for (let i = 0; i < 50 && groupAlive(child.pid); i++) await sleep(100);
       rmSync(dataDir, { recursive: true, force: true });
     })();

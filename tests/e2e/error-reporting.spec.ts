@@ -71,8 +71,8 @@ test.describe("with SENTRY_DSN pointing at a fake ingest", () => {
       () => false,
     );
     if (stale) throw new Error(`port ${port} is taken: a server of an earlier run is still there`);
-    // In its own process group, so stopping it stops tsx's child too.
-    site = spawn("node_modules/.bin/tsx", ["server.ts"], {
+    // The host as built (build/host.js), in its own process group, so stopping it stops all it started.
+    site = spawn(process.execPath, ["--enable-source-maps", "build/host.js"], {
       detached: true,
       env: {
         ...process.env,

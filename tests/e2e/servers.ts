@@ -12,6 +12,8 @@ import { E2E_SESSION_SECRET } from "./support";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const tsx = path.join(root, "node_modules", ".bin", "tsx");
+/** The host as built (build/host.js, decision 115), as `npm start` runs it. */
+const host = [process.execPath, "--enable-source-maps", path.join(root, "build", "host.js")];
 
 interface Server {
   name: string;
@@ -52,11 +54,10 @@ function servers(): Server[] {
     if (!value) throw new Error(`${name} is not set: run the journeys through playwright.config.ts`);
     return value;
   };
-  const site = [tsx, "server.ts"];
   return [
     {
       name: "site",
-      commands: [site],
+      commands: [host],
       env: siteEnv(port, dir("E2E_DATA_DIR")),
       url: `http://localhost:${port}/healthz`,
       showOutput: true,
@@ -64,7 +65,7 @@ function servers(): Server[] {
     {
       // An upstream that refuses connections: seeded pages must still serve, others get the 503 page.
       name: "offline",
-      commands: [site],
+      commands: [host],
       env: {
         PORT: String(port + 1),
         DATA_DIR: `${dir("E2E_DATA_DIR")}-offline`,
@@ -79,14 +80,14 @@ function servers(): Server[] {
     {
       // The shop switched on (issue 15) the way an operator does it, then the site on that database.
       name: "shop",
-      commands: [[tsx, "cms/settings-cli.ts", "set", "ecommerce", "true"], site],
+      commands: [[tsx, "cms/settings-cli.ts", "set", "ecommerce", "true"], host],
       env: siteEnv(port + 2, dir("E2E_SHOP_DATA_DIR")),
       url: `http://localhost:${port + 2}/healthz`,
       showOutput: true,
     },
     {
       name: "back-office",
-      commands: [site],
+      commands: [host],
       env: siteEnv(port + 3, dir("E2E_BACK_OFFICE_DATA_DIR")),
       url: `http://localhost:${port + 3}/healthz`,
       showOutput: true,

@@ -1,6 +1,6 @@
 /**
  * Where each module under app/ runs, and that its path says so (decision 105): `app/host/` runs
- * only in the host (server.ts, under tsx), `app/shared/` in both the host and the Remix build,
+ * only in the host (server.ts, bundled into build/host.js), `app/shared/` in both the host and the Remix build,
  * everything else under app/ in the Remix build only. Both import graphs are computed from the
  * source (tests/unit/import-graph.ts); type-only imports make no module run, so they do not count.
  */

@@ -1,0 +1,27 @@
+// Builds the host (decision 115): server.ts, with the host's modules (app/host/) and the embedded
+// CMS (cms/) it imports, bundled by esbuild into build/host.js, which `npm start` and the tests'
+// servers run with plain node. The packages stay in node_modules (imported at run time); the
+// Remix build (build/index.js) is imported by path at start, as before. Run after `remix build`:
+// `npm run build` runs it last, and so does ensureBuild (scripts/lib/ensure.mjs).
+import path from "node:path";
+
+import { build } from "esbuild";
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+
+await build({
+  absWorkingDir: root,
+  entryPoints: ["server.ts"],
+  outfile: "build/host.js",
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  packages: "external",
+  // tsconfig.json's paths, which esbuild would otherwise take for package names here.
+  alias: { "~": "./app", "@contract": "./cms/contract" },
+  // Error reports and stack traces name the source files (the host runs with --enable-source-maps).
+  sourcemap: "linked",
+  sourcesContent: false,
+  logLevel: "warning",
+});
