@@ -2,16 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
 
 import { axeViolations } from "./axe";
-import {
-  HEADER_LINKS,
-  LANGUAGE_NAMES,
-  messages,
-  openWithRuntime,
-  PAGES,
-  scrollY,
-  stubMaps,
-  waitUntilReady,
-} from "./support";
+import { HEADER_LINKS, LANGUAGE_NAMES, messages, openWithRuntime, PAGES, scrollY, waitUntilReady } from "./support";
 
 /**
  * The header (decision 037), as issue 11 asked for it: on a phone a 61 px row with the brand and
@@ -41,7 +32,6 @@ const languageList = (page: Page, lng = "en") => page.getByRole("list", { name: 
 const themeList = (page: Page) => page.getByRole("list", { name: "Theme" });
 
 async function visit(page: Page, path: string, javaScriptEnabled: boolean) {
-  await stubMaps(page);
   await page.goto(path);
   if (javaScriptEnabled) await waitUntilReady(page);
 }

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 
-import { HEADER_LINKS, isSameDocument, markDocument, messages, PAGES, SITE, stubMaps, waitUntilReady } from "./support";
+import { HEADER_LINKS, isSameDocument, markDocument, messages, PAGES, SITE, waitUntilReady } from "./support";
 
 test.describe("seeded pages", () => {
   test(
@@ -67,7 +67,6 @@ test.describe("seeded pages", () => {
   });
 
   test("where to find us gives the market hours, a signed map and directions", { tag: "@once" }, async ({ page }) => {
-    await stubMaps(page);
     expect((await page.goto("/where-to-find-us"))?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(PAGES.whereToFindUs.h1);
     await expect(page).toHaveTitle(`${PAGES.whereToFindUs.seoTitle}${SITE.titleSuffix}`);
@@ -93,7 +92,6 @@ test.describe("seeded pages", () => {
   });
 
   test("clicking the header links moves between pages", async ({ page, javaScriptEnabled }) => {
-    await stubMaps(page);
     await page.goto(PAGES.catalogue.path);
     if (javaScriptEnabled) await markDocument(page);
     const nav = page.getByRole("navigation", { name: "Main" });
@@ -122,7 +120,6 @@ test.describe("on a phone", () => {
   // Issue 11: /showcase was 748 px wide on a 390 px screen (the gallery slider's visually hidden
   // link text escaped the row's clipping; frames waiting to slide in stuck out to the side).
   test("no seeded page scrolls sideways", { tag: "@once" }, async ({ page, javaScriptEnabled }) => {
-    await stubMaps(page);
     for (const path of [
       PAGES.home.path,
       PAGES.about.path,

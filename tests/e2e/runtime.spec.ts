@@ -9,7 +9,6 @@ import {
   PAGES,
   RUNTIME_PAGE,
   scrollY,
-  stubMaps,
   waitForHydration,
   waitUntilReady,
 } from "./support";
@@ -47,10 +46,7 @@ function recordScripts(page: Page) {
 }
 
 test.describe("with JavaScript", () => {
-  test.beforeEach(async ({ page, javaScriptEnabled }) => {
-    test.skip(!javaScriptEnabled, "what a page ships to a browser that runs it");
-    await stubMaps(page);
-  });
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "what a page ships to a browser that runs it");
 
   for (const path of WITHOUT_RUNTIME) {
     test(`${path} ships no runtime: no script file, only inline scripts under 2 KB`, async ({ page }) => {

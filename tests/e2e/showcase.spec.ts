@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
 
 import { axeViolations } from "./axe";
-import { messages, SHOWCASE, SITE, stubMaps, waitUntilReady } from "./support";
+import { messages, SHOWCASE, SITE, waitUntilReady } from "./support";
 
 /**
  * The showcase page (seeds/pages.json, url "showcase"): every widget and every wrapper option
@@ -29,7 +29,6 @@ async function expectPhotoPage(page: Page, want: { gallery?: string; number: num
 }
 
 async function open(page: Page, path = "/showcase") {
-  await stubMaps(page);
   const response = await page.goto(path);
   expect(response?.status()).toBe(200);
   return response!;

@@ -38,13 +38,6 @@ export const PAGES = {
   },
 } as const;
 
-/** Keeps the map embed off the network: the journeys check our markup, not Google's page. */
-export async function stubMaps(page: Page) {
-  await page.route(/^https:\/\/(maps\.google\.com\.au|www\.google\.com)\//, (route) =>
-    route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>map</title>" }),
-  );
-}
-
 /**
  * Marks the current document so a later check can tell a client-side navigation (marker kept)
  * from a full page load (marker gone). Only meaningful with JavaScript on.
