@@ -70,7 +70,7 @@ const chromium = {
       // The journeys never reach the internet: any other host than this machine's fails to resolve
       // at once (the map embed's Google page, say). Not a page.route: routing turns the browser's
       // HTTP cache off and passes every request of the page through the test's process.
-      "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost",
+      "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",
     ],
   },
 };
