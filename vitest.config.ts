@@ -4,6 +4,8 @@ import { fileURLToPath } from "node:url";
 
 import { configDefaults, defineConfig } from "vitest/config";
 
+import SlowFilesFirst from "./tests/setup/slow-files-first";
+
 const root = fileURLToPath(new URL(".", import.meta.url));
 const include = ["app/**/*.test.{ts,tsx}", "cms/**/*.test.ts", "tests/unit/**/*.test.ts"];
 
@@ -38,6 +40,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: "forks",
     maxWorkers: 2,
+    // The slowest files start first, so that none ends the run alone.
+    sequence: { sequencer: SlowFilesFirst },
     projects: [
       {
         extends: true,
