@@ -1,6 +1,6 @@
 // Builds the host (decision 115): server.ts, with the host's modules (app/host/) and the embedded
-// CMS (cms/) it imports, bundled by esbuild into build/host.js (and build/host-chunks/), which `npm start` and the tests'
-// servers run with plain node. The packages stay in node_modules (imported at run time); the
+// CMS (cms/) it imports, bundled by esbuild into build/host.js (and build/host-chunks/), which
+// `npm start` and the tests' servers run with plain node. The packages stay in node_modules (imported at run time); the
 // Remix build (build/index.js) is imported by path at start, as before. Run after `remix build`:
 // `npm run build` runs it last, and so does ensureBuild (scripts/lib/ensure.mjs).
 import { rmSync } from "node:fs";
@@ -8,7 +8,8 @@ import path from "node:path";
 
 import { build } from "esbuild";
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+import { root } from "./lib/ensure.mjs";
+
 // Chunks are named by their content: the last build's go first.
 rmSync(path.join(root, "build", "host-chunks"), { recursive: true, force: true });
 

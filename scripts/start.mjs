@@ -1,9 +1,8 @@
 // `npm start`: installs what is missing, builds, then serves the site; server.ts migrates and
 // seeds the embedded database on start. Honours PORT and DATA_DIR.
 import { spawn } from "node:child_process";
-import path from "node:path";
 
-import { ensureBuild, ensureDependencies, root, say } from "./lib/ensure.mjs";
+import { ensureBuild, ensureDependencies, HOST_ARGS, root, say } from "./lib/ensure.mjs";
 
 ensureDependencies();
 ensureBuild();
@@ -12,7 +11,7 @@ say(`Starting the site on http://localhost:${process.env.PORT ?? 3000}`);
 // The optimised React and Remix builds: NODE_ENV=production unless the caller chose otherwise.
 const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? "production" };
 // The host as built (build/host.js, decision 115): plain node, no compiler at run time.
-const child = spawn(process.execPath, ["--enable-source-maps", path.join(root, "build", "host.js")], {
+const child = spawn(process.execPath, HOST_ARGS, {
   stdio: "inherit",
   cwd: root,
   env,

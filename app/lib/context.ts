@@ -20,9 +20,9 @@ export interface Upstream {
 
 /**
  * The load context of one request (`createLoadContext`). What must be shared between server.ts
- * and the Remix build travels here, never in module globals: server.ts (the host, build/host.js) takes what it
- * puts here from the build (decision 106), but the modules both import (`app/shared/`) exist once
- * on each side.
+ * and the Remix build travels here, never in module globals: server.ts (the host,
+ * build/host.js) takes what it puts here from the build (decision 106), but the modules both
+ * import (`app/shared/`) exist once on each side.
  */
 export interface SiteContext {
   cspNonce: string;

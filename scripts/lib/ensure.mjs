@@ -65,6 +65,12 @@ function builtForBench(built) {
  * other purpose: `bench: true` builds with DOVETAIL_BENCH=1 (the benchmark's floor route,
  * /bench-bare, included); every other build leaves that route out.
  */
+/**
+ * How the built host is run (decision 115): plain node on build/host.js, stack traces through its
+ * source map. `npm start`, the measuring scripts and the journeys' servers all start it so.
+ */
+export const HOST_ARGS = ["--enable-source-maps", path.join(root, "build", "host.js")];
+
 export function ensureBuild({ force = false, bench = false } = {}) {
   const built = path.join(root, "build", "index.js");
   const enhancers = path.join(root, "public", "build", "enhance", "manifest.json");

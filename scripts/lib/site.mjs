@@ -1,7 +1,7 @@
 // Starts the production server for the scripts that measure or check it (`npm run bench`,
-// `npm run lighthouse`, `npm run validate:html`): the built host (`build/host.js`) with a fresh temporary DATA_DIR
-// holding a copy of the seeded database (scripts/lib/seeded-data.mjs), on a free loopback port,
-// stopped and cleaned up at the end and on Ctrl-C.
+// `npm run lighthouse`, `npm run validate:html`): the built host (`build/host.js`) with a fresh
+// temporary DATA_DIR holding a copy of the seeded database (scripts/lib/seeded-data.mjs), on a
+// free loopback port, stopped and cleaned up at the end and on Ctrl-C.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -9,7 +9,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 
-import { root } from "./ensure.mjs";
+import { HOST_ARGS, root } from "./ensure.mjs";
 import { copySeededDataDir } from "./seeded-data.mjs";
 
 export const HOST = "127.0.0.1";
@@ -66,7 +66,7 @@ export async function startSite({
   delete env.DATABASE_URL;
   // The host as built (build/host.js, decision 115), as `npm start` runs it; under --cpu-prof
   // with node's profiler on.
-  const args = ["--enable-source-maps", path.join(root, "build", "host.js")];
+  const args = [...HOST_ARGS];
   if (cpuProfDir) {
     mkdirSync(cpuProfDir, { recursive: true });
     args.unshift("--cpu-prof", `--cpu-prof-dir=${path.resolve(cpuProfDir)}`);

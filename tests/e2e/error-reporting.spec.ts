@@ -5,6 +5,8 @@ import { gunzipSync } from "node:zlib";
 
 import { expect, test } from "@playwright/test";
 
+import { HOST_ARGS } from "../../scripts/lib/ensure.mjs";
+
 /**
  * Error reporting (decision 065). With SENTRY_DSN unset (the journeys' server), no page asks for
  * anything of Sentry. With it set, a site is started here whose CMS is a fake that answers every
@@ -72,7 +74,7 @@ test.describe("with SENTRY_DSN pointing at a fake ingest", () => {
     );
     if (stale) throw new Error(`port ${port} is taken: a server of an earlier run is still there`);
     // The host as built (build/host.js), in its own process group, so stopping it stops all it started.
-    site = spawn(process.execPath, ["--enable-source-maps", "build/host.js"], {
+    site = spawn(process.execPath, HOST_ARGS, {
       detached: true,
       env: {
         ...process.env,

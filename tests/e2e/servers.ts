@@ -8,12 +8,13 @@ import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
+import { HOST_ARGS } from "../../scripts/lib/ensure.mjs";
 import { E2E_SESSION_SECRET } from "./support";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const tsx = path.join(root, "node_modules", ".bin", "tsx");
 /** The host as built (build/host.js, decision 115), as `npm start` runs it. */
-const host = [process.execPath, "--enable-source-maps", path.join(root, "build", "host.js")];
+const host = [process.execPath, ...HOST_ARGS];
 
 interface Server {
   name: string;

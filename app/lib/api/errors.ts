@@ -1,7 +1,7 @@
 /**
- * Marks an UpstreamError whichever copy of this module made it: server.ts (the host, build/host.js) builds the
- * transport from its own copy of app/, while loaders run in the Remix build's copy, so
- * `instanceof` would not recognise an error thrown across the two.
+ * Marks an UpstreamError whichever copy of this module made it: server.ts (the host,
+ * build/host.js) builds the transport from its own copy of app/, while loaders run in the Remix
+ * build's copy, so `instanceof` would not recognise an error thrown across the two.
  */
 const UPSTREAM_ERROR = Symbol.for("dovetail.UpstreamError");
 
