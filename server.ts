@@ -23,6 +23,7 @@ import { bareErrors, healthHandler, mountStaticFiles } from "./app/host/static-f
 import { createWarmUp, loopbackOrigin, pageRequest } from "./app/host/warm-up.server";
 import type { Upstream } from "./app/lib/context";
 import { variantRequest } from "./app/shared/variant-request";
+import { paymentPageOrigins } from "./cms/contract/payment-env";
 import type { Database } from "./cms/db/client";
 import type { Mailer } from "./cms/mail/mailer";
 import { startCms } from "./cms/start";
@@ -83,6 +84,9 @@ const tokenLoginBaseUrls = parseBaseAllowlist(env.TOKEN_LOGIN_ORIGINS);
 // Anonymous upstream answers, shared by every request of this process (purged by POST /_purge).
 const upstreamCache = new SwrCache();
 
+// Where a buyer may be sent to pay besides the CMS's /pay/ pages: Stripe Checkout's, with Stripe.
+const paymentOrigins = paymentPageOrigins(env);
+
 // The embedded CMS API, unless the site talks to an external one.
 let database: Database | null = null;
 let mailer: Mailer | null = null;
@@ -94,6 +98,7 @@ if (env.CMS_API_URL) {
     baseUrl: env.CMS_API_URL,
     publicUrl: env.CMS_PUBLIC_URL ?? env.CMS_API_URL,
     timeoutMs: env.UPSTREAM_TIMEOUT_MS,
+    paymentOrigins,
   };
 } else {
   // The embedded CMS, opened as `npm run cms` opens it (cms/start.ts); its test gateway's /pay/
@@ -111,7 +116,13 @@ if (env.CMS_API_URL) {
   ({ database, mailer } = started);
   const cms = started.app;
   cmsListener = getRequestListener(cms.fetch);
-  upstream = { fetch: cms.fetch, baseUrl: "http://cms.internal", publicUrl: "", timeoutMs: env.UPSTREAM_TIMEOUT_MS };
+  upstream = {
+    fetch: cms.fetch,
+    baseUrl: "http://cms.internal",
+    publicUrl: "",
+    timeoutMs: env.UPSTREAM_TIMEOUT_MS,
+    paymentOrigins,
+  };
 }
 
 // After a call gets no answer, calls fail at once (cached or seeded copies serve) while a probe
@@ -144,6 +155,7 @@ app.use(
   securityHeaders({
     imageOrigins: env.CMS_API_URL ? [new URL(env.CMS_API_URL).origin] : [],
     connectOrigins: reportingDsn ? [reportingDsn.origin] : [],
+    formActionOrigins: paymentOrigins,
     production,
   }),
 );

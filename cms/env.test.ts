@@ -15,6 +15,7 @@ describe("the standalone CMS's environment", () => {
         IMAGE_AVIF_EFFORT: 3,
         CAPTCHA_DIFFICULTY: 18,
         PAYMENT_GATEWAY: "test",
+        ALLOW_TEST_PAYMENTS: "0",
       },
     });
     expect(parseCmsEnv({ SITE_URL: " ", PURGE_TOKEN: "" })).toMatchObject({ env: { SITE_URL: undefined } });
@@ -24,9 +25,31 @@ describe("the standalone CMS's environment", () => {
     expect(parseCmsEnv({ PAYMENT_GATEWAY: "stripe" })).toHaveProperty("error");
     expect(parseCmsEnv({ PAYMENT_NOTIFY_SECRET: "short" })).toHaveProperty("error");
     expect(parseCmsEnv({ CMS_PUBLIC_URL: "ftp://cms.example" })).toHaveProperty("error");
-    expect(parseCmsEnv({ PAYMENT_NOTIFY_SECRET: TOKEN, CMS_PUBLIC_URL: "https://cms.example" })).toMatchObject({
+    const demo = { PAYMENT_NOTIFY_SECRET: TOKEN, CMS_PUBLIC_URL: "https://cms.example", ALLOW_TEST_PAYMENTS: "1" };
+    expect(parseCmsEnv(demo)).toMatchObject({
       env: { PAYMENT_GATEWAY: "test", PAYMENT_NOTIFY_SECRET: TOKEN, CMS_PUBLIC_URL: "https://cms.example" },
     });
+  });
+
+  it("refuses the test gateway on a public CMS unless ALLOW_TEST_PAYMENTS=1, and Stripe without its keys", () => {
+    const refused = parseCmsEnv({ CMS_PUBLIC_URL: "https://cms.example" });
+    expect(refused).toHaveProperty("error");
+    const message = (refused as { error: string }).error;
+    for (const name of ["PAYMENT_GATEWAY", "CMS_PUBLIC_URL", "ALLOW_TEST_PAYMENTS", "STRIPE_SECRET_KEY"]) {
+      expect(message).toContain(name);
+    }
+    expect(parseCmsEnv({ PAYMENT_GATEWAY: "stripe", STRIPE_SECRET_KEY: "sk_test_abc" })).toEqual({
+      error: "Invalid environment variable STRIPE_WEBHOOK_SECRET: must be set when PAYMENT_GATEWAY=stripe",
+    });
+    expect(parseCmsEnv({ PAYMENT_GATEWAY: "stripe", STRIPE_SECRET_KEY: "pk_test_abc" })).toHaveProperty("error");
+    const stripe = {
+      PAYMENT_GATEWAY: "stripe",
+      STRIPE_SECRET_KEY: "sk_test_abc",
+      STRIPE_WEBHOOK_SECRET: "whsec_abc",
+      STRIPE_API_BASE: "http://127.0.0.1:12111",
+      CMS_PUBLIC_URL: "https://cms.example",
+    };
+    expect(parseCmsEnv(stripe)).toMatchObject({ env: stripe });
   });
 
   it("takes a site URL with a token of 32 characters or more", () => {

@@ -1,6 +1,8 @@
 /** The standalone CMS's environment (`npm run cms`), validated with zod: a bad value names its variable. */
 import { z } from "zod";
 
+import { paymentEnvFields, paymentEnvIssues } from "./contract/payment-env";
+
 /** An optional URL: unset or blank is none. */
 const optionalUrl = z
   .string()
@@ -54,13 +56,8 @@ export const cmsEnvSchema = z
     IMAGE_AVIF_EFFORT: z.coerce.number().int().min(0).max(9).default(3),
     /** The bits of the form captcha's proof of work (8–24, decision 051): each one doubles a sender's work. */
     CAPTCHA_DIFFICULTY: z.coerce.number().int().min(8).max(24).default(18),
-    /** The payment gateway (decision 052): `test`, the built-in hosted page. */
-    PAYMENT_GATEWAY: z.enum(["test"]).default("test"),
-    /** The HMAC secret of the gateway's notifications; unset: generated into DATA_DIR. */
-    PAYMENT_NOTIFY_SECRET: optionalText.refine(
-      (v) => v === undefined || v.length >= 32,
-      "must be at least 32 characters",
-    ),
+    // PAYMENT_GATEWAY, PAYMENT_NOTIFY_SECRET, STRIPE_*, ALLOW_TEST_PAYMENTS (cms/contract/payment-env.ts)
+    ...paymentEnvFields,
     /** Where browsers reach this CMS (its `/pay/…` pages); unset: http://localhost:{CMS_PORT}. */
     CMS_PUBLIC_URL: optionalUrl.refine((v) => v === undefined || /^https?:\/\//.test(v), "must be an http(s) URL"),
     /** The mail server; unset: mail is written to DATA_DIR/outbox (`npm run outbox`). */
@@ -69,6 +66,9 @@ export const cmsEnvSchema = z
     MAIL_FROM: mailFrom,
   })
   .superRefine((env, ctx) => {
+    for (const issue of paymentEnvIssues(env, { name: "CMS_PUBLIC_URL", value: env.CMS_PUBLIC_URL })) {
+      ctx.addIssue({ code: "custom", path: [issue.path], message: issue.message });
+    }
     if (env.SITE_URL && !env.PURGE_TOKEN) {
       ctx.addIssue({ code: "custom", path: ["PURGE_TOKEN"], message: "must be set when SITE_URL is set" });
     }

@@ -13,7 +13,7 @@ import { type Database, openDatabase } from "./db/client";
 import type { CmsEnvironment } from "./env";
 import { type Mailer, mailerFromEnv } from "./mail/mailer";
 import { setAvifEffort } from "./media/variants";
-import { paymentGatewayFromEnv } from "./payments/from-env";
+import { paymentGatewayFromEnv, paymentGatewayNotice } from "./payments/from-env";
 import { seedIfEmpty } from "./seed";
 
 /** The settings both hosts read, with the names they have in the environment. */
@@ -29,6 +29,9 @@ export type CmsStartEnv = Pick<
   | "MAIL_FROM"
   | "PAYMENT_GATEWAY"
   | "PAYMENT_NOTIFY_SECRET"
+  | "STRIPE_SECRET_KEY"
+  | "STRIPE_WEBHOOK_SECRET"
+  | "STRIPE_API_BASE"
 >;
 
 export interface CmsStartOptions extends Pick<CmsAppOptions, "production" | "onContentChange" | "paymentPageUrl"> {
@@ -62,6 +65,8 @@ export async function startCms(env: CmsStartEnv, options: CmsStartOptions): Prom
   }
   // The account mails: over SMTP_URL, else into DATA_DIR/outbox (`npm run outbox`).
   const mailer = mailerFromEnv(env, env.DATA_DIR);
+  const paymentGateway = paymentGatewayFromEnv(env, env.DATA_DIR);
+  console.log(paymentGatewayNotice(paymentGateway));
   const app = createCmsApp(database, {
     production: options.production,
     mailer,
@@ -70,7 +75,7 @@ export async function startCms(env: CmsStartEnv, options: CmsStartOptions): Prom
     authRateLimit: env.AUTH_RATE_LIMIT,
     captchaDifficulty: env.CAPTCHA_DIFFICULTY,
     siteUrl,
-    paymentGateway: paymentGatewayFromEnv(env, env.DATA_DIR),
+    paymentGateway,
     paymentPageUrl: options.paymentPageUrl,
     onContentChange: options.onContentChange,
   });

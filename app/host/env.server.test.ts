@@ -20,6 +20,24 @@ describe("parseEnv", () => {
     expect(env.PUBLIC_URL).toBeUndefined();
   });
 
+  it("refuses the test gateway on a public site (PUBLIC_URL) unless ALLOW_TEST_PAYMENTS=1", () => {
+    const base = { SESSION_SECRET: "x".repeat(32), PUBLIC_URL: "https://shop.example" };
+    expect(() => parseEnv(base)).toThrow(
+      /PAYMENT_GATEWAY: is "test" \(no money is taken\).*PUBLIC_URL.*ALLOW_TEST_PAYMENTS=1/,
+    );
+    expect(parseEnv({ ...base, ALLOW_TEST_PAYMENTS: "1" }).PAYMENT_GATEWAY).toBe("test");
+    // With a CMS elsewhere, the gateway is that CMS's business.
+    expect(parseEnv({ ...base, CMS_API_URL: "https://cms.example" }).PAYMENT_GATEWAY).toBe("test");
+    expect(() => parseEnv({ ...base, PAYMENT_GATEWAY: "stripe" })).toThrow(/STRIPE_SECRET_KEY: must be set/);
+    const stripe = {
+      ...base,
+      PAYMENT_GATEWAY: "stripe",
+      STRIPE_SECRET_KEY: "sk_live_1",
+      STRIPE_WEBHOOK_SECRET: "whsec_1",
+    };
+    expect(parseEnv(stripe).PAYMENT_GATEWAY).toBe("stripe");
+  });
+
   it("generates a development secret once into DATA_DIR and reuses it", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "env-"));
     const first = parseEnv({ DATA_DIR: dir });

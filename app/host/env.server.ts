@@ -4,6 +4,8 @@ import path from "node:path";
 
 import { z } from "zod";
 
+import { paymentEnvFields, paymentEnvIssues } from "@contract/payment-env";
+
 import { parseDsn } from "./error-reporting/dsn";
 
 const optionalUrl = z
@@ -93,15 +95,9 @@ export const envSchema = z.object({
   PAGE_CACHE: z.enum(["on", "off"]).default("on"),
   /** The rendered-page cache's bound, in MiB (all bodies counted: plain, brotli and gzip). */
   PAGE_CACHE_MB: z.coerce.number().int().min(1).max(65_536).default(64),
-  /** The embedded CMS's payment gateway (decision 052): `test`, the built-in hosted page. */
-  PAYMENT_GATEWAY: z.enum(["test"]).default("test"),
-  /** The HMAC secret of the gateway's notifications; unset or empty: generated into DATA_DIR. */
-  PAYMENT_NOTIFY_SECRET: z
-    .string()
-    .trim()
-    .transform((v) => (v === "" ? undefined : v))
-    .pipe(z.string().min(32, "must be at least 32 characters").optional())
-    .optional(),
+  // The embedded CMS's payment gateway: PAYMENT_GATEWAY, PAYMENT_NOTIFY_SECRET, STRIPE_*,
+  // ALLOW_TEST_PAYMENTS (cms/contract/payment-env.ts, decision 116).
+  ...paymentEnvFields,
   /** The embedded CMS's mail server (`smtp://` or `smtps://`); unset: mail is written to DATA_DIR/outbox. */
   SMTP_URL: smtpUrl,
   /** The From of the CMS's mail; unset: `DEFAULT_MAIL_FROM` (cms/mail/mailer.ts). */
@@ -126,6 +122,11 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     throw new Error(`Invalid environment variable(s):\n${lines.join("\n")}`);
   }
   const env = parsed.data;
+  // The gateway's settings matter where it runs: in the embedded CMS.
+  const payments = env.CMS_API_URL ? [] : paymentEnvIssues(env, { name: "PUBLIC_URL", value: env.PUBLIC_URL });
+  if (payments.length > 0) {
+    throw new Error(`Invalid environment variable(s):\n${payments.map((i) => `  ${i.path}: ${i.message}`).join("\n")}`);
+  }
   let secret = env.SESSION_SECRET;
   if (!secret) {
     secret = loadOrCreateSecret(env.DATA_DIR);

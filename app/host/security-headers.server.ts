@@ -24,6 +24,8 @@ export interface CspOptions {
   imageOrigins?: string[];
   /** Origins scripts may connect to on every page (the error-reporting service's, when SENTRY_DSN is set). */
   connectOrigins?: string[];
+  /** Origins forms may be sent on to (the payment gateway's pages: a form's answer redirects there). */
+  formActionOrigins?: string[];
   /** Serve `upgrade-insecure-requests` (production behind HTTPS). */
   upgradeInsecure?: boolean;
 }
@@ -37,6 +39,7 @@ export function contentSecurityPolicy({
   extra = emptyCspSources(),
   imageOrigins = [],
   connectOrigins = [],
+  formActionOrigins = [],
   upgradeInsecure = false,
 }: CspOptions) {
   const unique = (list: string[]) => [...new Set(list)];
@@ -54,7 +57,8 @@ export function contentSecurityPolicy({
     "manifest-src": ["'self'"],
     "object-src": ["'none'"],
     "base-uri": ["'self'"],
-    "form-action": ["'self'"],
+    // A form's action may redirect the browser to the payment gateway's page: the policy covers redirects.
+    "form-action": unique(["'self'", ...formActionOrigins]),
     "frame-ancestors": ["'self'"],
   };
   const policy = Object.entries(directives).map(([k, v]) => `${k} ${v.join(" ")}`);

@@ -14,6 +14,8 @@ export function securityHeaders(options: {
   imageOrigins: string[];
   /** Origins the browser may send to besides the site (the error reporter's). */
   connectOrigins: string[];
+  /** Origins a form's answer may redirect to (the payment gateway's pages). */
+  formActionOrigins?: string[];
   production: boolean;
 }): express.RequestHandler {
   return (req, res, next) => {
@@ -32,6 +34,7 @@ export function securityHeaders(options: {
             extra,
             imageOrigins: options.imageOrigins,
             connectOrigins: options.connectOrigins,
+            formActionOrigins: options.formActionOrigins,
             upgradeInsecure: options.production && req.secure,
           }),
         );

@@ -16,6 +16,11 @@ export interface Upstream {
   publicUrl: string;
   /** Timeout for each upstream call, in milliseconds. */
   timeoutMs: number;
+  /**
+   * Origins of the payment gateway's own pages (Stripe Checkout's) a buyer may be sent to, besides
+   * the CMS's `/pay/` (`paymentPageOrigins` of cms/contract/payment-env.ts); unset: none.
+   */
+  paymentOrigins?: string[];
 }
 
 /**

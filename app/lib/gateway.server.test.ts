@@ -30,4 +30,15 @@ describe("gatewayAddress", () => {
     expect(gatewayAddress("https://cms.example/pay/x", request, split)).toBe("https://cms.example/pay/x");
     expect(gatewayAddress(`${site}/pay/x`, request, split)).toBeNull();
   });
+
+  it("with Stripe, also its Checkout pages, and no other origin", () => {
+    const stripe = { ...context, upstream: { ...context.upstream, paymentOrigins: ["https://checkout.stripe.com"] } };
+    const page = "https://checkout.stripe.com/c/pay/cs_test_a1#fid";
+    expect(gatewayAddress(page, request, stripe)).toBe(page);
+    expect(gatewayAddress(`${site}/pay/abc`, request, stripe)).toBe(`${site}/pay/abc`);
+    expect(gatewayAddress(page, request, context)).toBeNull();
+    for (const bad of ["https://checkout.stripe.com.evil.example/c/pay/x", "http://checkout.stripe.com/c/pay/x"]) {
+      expect(gatewayAddress(bad, request, stripe), bad).toBeNull();
+    }
+  });
 });

@@ -4,9 +4,10 @@ import { siteOrigin } from "./origin.server";
 
 /**
  * Whether `payment` (the CMS's answer) is a page of the payment gateway: the CMS's public origin
- * (the site's own when the CMS is embedded) and a path under `/pay/`. Anything else is refused
- * (null), so a compromised or misconfigured upstream cannot send the buyer elsewhere. Used by the
- * gift voucher's purchase and the shop's checkout and invoices.
+ * (the site's own when the CMS is embedded) and a path under `/pay/` (the test gateway), or the
+ * origin of the gateway's hosted pages (`upstream.paymentOrigins`: Stripe Checkout's). Anything
+ * else is refused (null), so a compromised or misconfigured upstream cannot send the buyer
+ * elsewhere. Used by paid forms, the gift voucher's purchase and the shop's checkout and invoices.
  */
 export function gatewayAddress(payment: string, request: Request, context: AppLoadContext): string | null {
   const site = siteOrigin(request, context);
@@ -17,6 +18,7 @@ export function gatewayAddress(payment: string, request: Request, context: AppLo
   } catch {
     return null;
   }
-  if (url.origin !== origin || !url.pathname.startsWith("/pay/") || url.username || url.password) return null;
-  return url.href;
+  if (url.username || url.password) return null;
+  if (url.origin === origin && url.pathname.startsWith("/pay/")) return url.href;
+  return context.upstream.paymentOrigins?.includes(url.origin) ? url.href : null;
 }

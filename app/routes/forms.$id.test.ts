@@ -12,7 +12,7 @@ import {
   type UpstreamCall,
 } from "~/test/member-upstream";
 
-import { action, gatewayAddress } from "./forms.$id";
+import { action } from "./forms.$id";
 
 const CMS_PUBLIC = "https://cms.dovetail.example";
 
@@ -153,13 +153,6 @@ describe("POST /forms/{id}", () => {
     );
     expect(status).toBe(303);
     expect(response!.headers.get("location")).toBe("/contact?form=enquiry");
-    expect(gatewayAddress("https://evil.example/pay/x", CMS_PUBLIC)).toBeNull();
-    expect(gatewayAddress(`${CMS_PUBLIC}/admin`, CMS_PUBLIC)).toBeNull();
-    expect(gatewayAddress(`${CMS_PUBLIC}/pay/x`, CMS_PUBLIC)).toBe(`${CMS_PUBLIC}/pay/x`);
-    // The CMS embedded: the page is on the site's own origin (decision 052).
-    expect(gatewayAddress("https://dovetail.example/pay/x", CMS_PUBLIC, "https://dovetail.example")).toBe(
-      "https://dovetail.example/pay/x",
-    );
   });
 
   it("never redirects off the site", async () => {

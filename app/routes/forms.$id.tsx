@@ -11,6 +11,7 @@ import { isUpstreamError } from "~/lib/api/errors";
 import { getForm, submitForm } from "~/lib/api/forms.server";
 import { readProtectedForm } from "~/lib/csrf.server";
 import { readSubmission, redirectWithToast } from "~/lib/forms.server";
+import { gatewayAddress } from "~/lib/gateway.server";
 import { translatorFor } from "~/lib/member-forms.server";
 import { siteOrigin } from "~/lib/origin.server";
 import { safeRedirectPath } from "~/lib/url";
@@ -38,23 +39,6 @@ const meta = {
 
 /** The schema of a post to this form: its answers, and the hidden fields beside them. */
 export const submissionSchema = (fields: readonly FormField[]) => buildFormSchema(fields).extend(meta);
-
-/**
- * The payment's address when it is the gateway's page, `/pay/…` on the CMS's public origin or, with
- * the CMS embedded, on the site's own (decision 052); else null: no open redirect.
- */
-export function gatewayAddress(payment: string | null | undefined, ...origins: string[]) {
-  if (!payment) return null;
-  try {
-    const url = new URL(payment);
-    const allowed = origins.filter(Boolean).map((o) => new URL(o).origin);
-    return allowed.includes(url.origin) && url.pathname.startsWith("/pay/") && !url.username && !url.password
-      ? url.toString()
-      : null;
-  } catch {
-    return null;
-  }
-}
 
 const wantsJson = (request: Request) => (request.headers.get("Accept") ?? "").includes("application/json");
 
@@ -120,7 +104,7 @@ async function send(ctx: Ctx, form: Form, submission: Submission<Record<string, 
       language: ctx.visitor.preferences.locale,
     });
     if (answer.payment) {
-      const to = gatewayAddress(answer.payment, ctx.context.upstream.publicUrl, siteOrigin(ctx.request, ctx.context));
+      const to = gatewayAddress(answer.payment, ctx.request, ctx.context);
       if (!to) {
         console.warn(`[site] form ${form.id}: a payment address off the gateway was refused`);
         return refuse(ctx, submission.reply({ formErrors: [t("forms.errors.unavailable")] }), 502);

@@ -1,18 +1,30 @@
-/** The payment gateway the environment names (PAYMENT_GATEWAY, PAYMENT_NOTIFY_SECRET). */
+/** The payment gateway the environment names (PAYMENT_GATEWAY and its settings, cms/contract/payment-env.ts). */
+import type { PaymentEnv } from "../contract/payment-env";
 import type { PaymentGateway } from "./gateway";
 import { loadNotifySecret } from "./signature";
+import { StripeGateway } from "./stripe-gateway";
 import { createTestGateway } from "./test-gateway";
 
-/** The gateways PAYMENT_GATEWAY may name (docs/payments.md: adding one). */
-export const PAYMENT_GATEWAYS = ["test"] as const;
-export type PaymentGatewayName = (typeof PAYMENT_GATEWAYS)[number];
-
 export function paymentGatewayFromEnv(
-  env: { PAYMENT_GATEWAY: PaymentGatewayName; PAYMENT_NOTIFY_SECRET?: string },
+  env: Omit<PaymentEnv, "ALLOW_TEST_PAYMENTS"> & { PAYMENT_NOTIFY_SECRET?: string },
   dataDir: string,
 ): PaymentGateway {
   switch (env.PAYMENT_GATEWAY) {
     case "test":
       return createTestGateway({ secret: loadNotifySecret(env.PAYMENT_NOTIFY_SECRET, dataDir) });
+    case "stripe":
+      // The environment's check (paymentEnvIssues) has made sure both keys are set.
+      return new StripeGateway({
+        secretKey: env.STRIPE_SECRET_KEY ?? "",
+        webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? "",
+        apiBase: env.STRIPE_API_BASE,
+      });
   }
+}
+
+/** The start log's line about payments: which gateway, and, for the test one, that no money is taken. */
+export function paymentGatewayNotice(gateway: PaymentGateway): string {
+  return gateway.isTest
+    ? "[cms] Test payments: PAYMENT_GATEWAY=test takes no money; every payment page says so (docs/payments.md)."
+    : `[cms] Payments through ${gateway.name}.`;
 }

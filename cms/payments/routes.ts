@@ -4,8 +4,11 @@
  * - `GET /checkPaid?url={base64 of the return address}&payum_token=`: the payment the token names,
  *   when its return URL is that address (ignoring payum_token); fulfils it when paid. Another
  *   payment's token, a tampered address or an unknown token: `{ success: false, payment: null }`.
- * - `POST /notify`: the gateway's signed notification; records the outcome, fulfils when paid.
- *   A replay changes nothing (an outcome is recorded once, fulfilment happens once).
+ * - `POST /notify`: the gateway's signed notification (the test gateway's, or Stripe's webhook);
+ *   records the outcome, fulfils when paid. A replay changes nothing (an outcome is recorded once,
+ *   fulfilment happens once); a genuine event about nothing we track is acknowledged (200).
+ * - checkPaid asks the gateway (`check`) about a payment still pending: the browser may come back
+ *   before the notification.
  * - `POST /creditCardSurchargeOf` and `/paymentSurchargesOf` `{ amount }` → `{ surcharge, total }`
  *   in dollars, from the settings `credit_card_surcharge_percent` (the first) and that plus
  *   `payment_surcharge_fixed` (the second).
@@ -22,7 +25,15 @@ import { centsToDollars } from "../contract/formats";
 import { addressFromBase64, checkPaidAnswerSchema } from "../contract/payments";
 import type { Db } from "../db/client";
 import { domains } from "../db/schema";
-import { findPaymentByToken, fulfilPayment, normaliseReturnUrl, type Payment, recordResult } from "./service";
+import { IGNORED } from "./gateway";
+import {
+  findPaymentByGatewayRef,
+  findPaymentByToken,
+  fulfilPayment,
+  normaliseReturnUrl,
+  type Payment,
+  recordOutcome,
+} from "./service";
 
 /** The payment as the calls answer it. */
 export function paymentAnswer(payment: Payment) {
@@ -76,6 +87,14 @@ paymentRoutes.get("/checkPaid", async (c) => {
     return c.json(answer(checkPaidAnswerSchema, { success: false, message: "Payment not found", payment: null }));
   }
   let payment = found;
+  // The browser may come back before the gateway's notification: ask the gateway.
+  if (payment.status === "pending" && payment.gateway === c.var.paymentGateway.name) {
+    const status = await c.var.paymentGateway.check(payment).catch((err: Error) => {
+      console.warn(`[cms] payment ${payment.id}: the gateway's check failed: ${err.message}`);
+      return "pending" as const;
+    });
+    if (status !== "pending") payment = await recordOutcome(c.var.db, payment, status, c.var.now);
+  }
   if (payment.status === "paid" && !payment.fulfilledAt) {
     const done = await fulfilPayment(c.var.db, payment.id, {
       now: c.var.now,
@@ -88,10 +107,18 @@ paymentRoutes.get("/checkPaid", async (c) => {
 });
 
 paymentRoutes.post("/notify", async (c) => {
-  const notice = await c.var.paymentGateway.verifyNotification(c.req.raw, c.var.now);
+  const gateway = c.var.paymentGateway;
+  const notice = await gateway.verifyNotification(c.req.raw, c.var.now);
   if (!notice) throw new ApiError(401, "Invalid signature", { code: "SIGNATURE_INVALID" });
-  const payment = await recordResult(c.var.db, notice.token, notice.status, c.var.now, notice.gatewayRef);
-  if (!payment) throw new ApiError(404, "Payment not found");
+  // A genuine event that changes no payment is acknowledged, so the gateway stops sending it.
+  if (notice === IGNORED) return c.json({ ok: true, status: "ignored" });
+  const found = notice.token
+    ? await findPaymentByToken(c.var.db, notice.token)
+    : notice.gatewayRef
+      ? await findPaymentByGatewayRef(c.var.db, gateway.name, notice.gatewayRef)
+      : null;
+  if (!found) throw new ApiError(404, "Payment not found");
+  const payment = await recordOutcome(c.var.db, found, notice.status, c.var.now, notice.gatewayRef);
   if (payment.status === "paid") {
     await fulfilPayment(c.var.db, payment.id, { now: c.var.now, mailer: c.var.mailer, siteUrl: c.var.siteUrl });
   }

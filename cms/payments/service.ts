@@ -13,7 +13,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Context } from "hono";
 
 import { ApiError } from "../accounts/errors";
@@ -148,7 +148,7 @@ export async function createPayment(
       createdAt: new Date(now),
     })
     .returning();
-  const redirectUrl = await gateway.start(
+  const started = await gateway.start(
     {
       id: row.id,
       token,
@@ -162,7 +162,17 @@ export async function createPayment(
     },
     { ...ctx, now },
   );
-  return { paymentId: row.id, token, redirectUrl };
+  if (started.ref) await db.update(payments).set({ gatewayRef: started.ref }).where(eq(payments.id, row.id));
+  return { paymentId: row.id, token, redirectUrl: started.url };
+}
+
+/** The payment a gateway's own reference names (a Stripe session id), or null. */
+export async function findPaymentByGatewayRef(db: Db, gateway: string, ref: string): Promise<Payment | null> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.gateway, gateway), eq(payments.gatewayRef, ref)));
+  return row ?? null;
 }
 
 /** The payment a token names, or null. */
@@ -187,7 +197,17 @@ export async function recordResult(
   gatewayRef?: string,
 ): Promise<Payment | null> {
   const payment = await findPaymentByToken(db, token);
-  if (!payment) return null;
+  return payment ? recordOutcome(db, payment, status, now, gatewayRef) : null;
+}
+
+/** `recordResult` for a payment already found: only a pending payment changes. */
+export async function recordOutcome(
+  db: Db,
+  payment: Payment,
+  status: "paid" | "declined",
+  now: number,
+  gatewayRef?: string,
+): Promise<Payment> {
   if (payment.status !== "pending") return payment;
   return db.transaction(async (tx) => {
     const [locked] = await tx.select().from(payments).where(eq(payments.id, payment.id)).for("update");

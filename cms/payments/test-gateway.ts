@@ -9,6 +9,8 @@
  * longer pending shows its state instead of buttons.
  */
 
+import { createHash } from "node:crypto";
+
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { z } from "zod";
@@ -16,7 +18,14 @@ import { z } from "zod";
 import type { CmsEnv } from "../context";
 import { csrfMatches, csrfToken } from "../lib/form-csrf";
 import { escapeHtml, htmlPage } from "../lib/html-page";
-import type { GatewayContext, GatewayNotification, GatewayPayment, PaymentGateway } from "./gateway";
+import type {
+  GatewayContext,
+  GatewayNotification,
+  GatewayPayment,
+  GatewayRecord,
+  GatewayStart,
+  PaymentGateway,
+} from "./gateway";
 import { findPaymentByToken, type Payment, returnUrlWithToken } from "./service";
 import { SIGNATURE_HEADER, signNotification, verifySignature } from "./signature";
 
@@ -33,6 +42,7 @@ export interface TestGatewayOptions {
 
 export class TestGateway implements PaymentGateway {
   readonly name = "test";
+  readonly isTest = true;
   readonly notifyUrl?: string;
   readonly #secret: string;
 
@@ -42,9 +52,20 @@ export class TestGateway implements PaymentGateway {
     this.notifyUrl = options.notifyUrl;
   }
 
-  async start(payment: GatewayPayment, ctx: GatewayContext): Promise<string> {
+  async start(payment: GatewayPayment, ctx: GatewayContext): Promise<GatewayStart> {
     const base = ctx.baseUrl ? ctx.baseUrl.replace(/\/+$/, "") : "";
-    return `${base}/pay/${payment.token}`;
+    return { url: `${base}/pay/${payment.token}` };
+  }
+
+  /** The outcome is recorded by the page's own notification, before the browser returns. */
+  async check(): Promise<"pending"> {
+    return "pending";
+  }
+
+  /** Nothing to give back: the reference is made from the key, so a repeat answers the same one. */
+  async refund(payment: GatewayRecord, amountCents: number, key: string): Promise<{ ref: string }> {
+    if (!Number.isInteger(amountCents) || amountCents <= 0) throw new Error("A refund needs a positive amount");
+    return { ref: `test_re_${createHash("sha256").update(key).digest("hex").slice(0, 24)}` };
   }
 
   /** A signed notification request (the body and its signature header). */
@@ -97,7 +118,7 @@ function paymentPage(c: Context<CmsEnv>, payment: Payment, token: string) {
       ? `<p>Includes a surcharge of ${escapeHtml(money(payment.surchargeCents, payment.currency))}.</p>\n`
       : "";
   const head = `<h1>Test payment</h1>
-<p>This is the test gateway: no card is charged.</p>
+<p id="test-notice"><strong>Test payment: no money is taken.</strong> This is the built-in test gateway; no card is charged.</p>
 <dl>
 <dt>Amount</dt><dd id="amount">${escapeHtml(total)}</dd>
 <dt>For</dt><dd id="description">${escapeHtml(payment.description)}</dd>

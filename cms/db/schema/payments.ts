@@ -36,5 +36,38 @@ export const payments = pgTable(
     paidAt: timestamp("paid_at", { withTimezone: true }),
     fulfilledAt: timestamp("fulfilled_at", { withTimezone: true }),
   },
-  (t) => [uniqueIndex("payments_token_idx").on(t.tokenHash), index("payments_reference_idx").on(t.kind, t.referenceId)],
+  (t) => [
+    uniqueIndex("payments_token_idx").on(t.tokenHash),
+    index("payments_reference_idx").on(t.kind, t.referenceId),
+    // A gateway's webhook names its own reference (a Stripe session id).
+    index("payments_gateway_ref_idx").on(t.gateway, t.gatewayRef),
+  ],
+);
+
+/**
+ * Money given back on a paid payment, through its gateway (decision 116). A row is written
+ * `pending` before the gateway is asked, under the payment's lock, so the refunds of a payment never
+ * add up to more than was paid; `key` (unique) makes a repeated request the same refund.
+ */
+export const paymentRefunds = pgTable(
+  "payment_refunds",
+  {
+    id: serial("id").primaryKey(),
+    paymentId: integer("payment_id")
+      .notNull()
+      .references(() => payments.id, { onDelete: "cascade" }),
+    amountCents: integer("amount_cents").notNull(),
+    /** "pending" (asked) | "succeeded" | "failed". */
+    status: text("status").notNull().default("pending"),
+    /** The caller's idempotency key, also handed to the gateway. */
+    key: text("key").notNull(),
+    /** The gateway's id of the refund (Stripe's `re_…`). */
+    gatewayRef: text("gateway_ref"),
+    reason: text("reason").notNull().default(""),
+    /** Why the gateway refused, when it did. */
+    failure: text("failure"),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("payment_refunds_key_idx").on(t.key), index("payment_refunds_payment_idx").on(t.paymentId)],
 );
