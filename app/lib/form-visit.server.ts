@@ -21,6 +21,7 @@ export function formVisit(request: Request, context: AppLoadContext, visitor: Vi
   let formReply: FlashedFormReply | null | undefined;
   return {
     signedIn: visitor.signedIn,
+    memberEmail: visitor.member?.email ?? null,
     csrf: () => ensureCsrfToken(visitor.session),
     searchParams: url.searchParams,
     pageAddress: `${siteOrigin(request, context)}${url.pathname}`,

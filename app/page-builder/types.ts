@@ -40,6 +40,8 @@ export interface WidgetLoadContext {
 /** The visit as a form widget sees it: who, where, and what the last post to a form left. */
 export interface FormVisit {
   signedIn: boolean;
+  /** The signed-in member's e-mail (a form fills it in for them); null for a visitor. */
+  memberEmail: string | null;
   /** The session's CSRF token (made on first use; the page then answers privately). */
   csrf: () => string;
   /** The address's query (`?payum_token=`, prefilled answers). */

@@ -33,7 +33,7 @@ export function loader() {
 }
 
 /** What of the input is given back to the form (never the CSRF token). */
-const KEPT = ["theme_id", "amount", "custom_amount", "email", "code"];
+const KEPT = ["theme_id", "amount", "custom_amount", "email", "recipient_name", "message", "code"];
 
 /** The widget's amounts and whether others are allowed, read from the page it is on (null when not found). */
 async function widgetSettings(visitor: Visitor, page: string, widgetId: string) {
@@ -65,7 +65,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   /** Back to the page, the input kept and the errors shown (303: a reload never posts again). */
   const back = async (errors: Record<string, string[] | null | undefined>) => {
     const values: Record<string, string> = {};
-    for (const key of KEPT) if (typeof payload[key] === "string") values[key] = (payload[key] as string).slice(0, 300);
+    for (const key of KEPT) if (typeof payload[key] === "string") values[key] = (payload[key] as string).slice(0, 600);
     const kept = Object.fromEntries(Object.entries(errors).filter(([, v]) => v?.length)) as Record<string, string[]>;
     visitor.session.flash("voucher", { intent, widget, values, errors: kept });
     const headers = new Headers({ "Cache-Control": cacheControl.private });
@@ -107,6 +107,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       theme_id: input.theme_id,
       amount,
       email: input.email,
+      ...(input.recipient_name ? { recipient_name: input.recipient_name } : {}),
+      ...(input.message ? { message: input.message } : {}),
       url: base64Address(`${siteOrigin(request, context)}${page}`),
     });
     const to = answer.success ? gatewayAddress(answer.payment, request, context) : null;
@@ -119,10 +121,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (isUpstreamError(error) && error.status < 500) {
       const fields = error.errors ?? {};
       return back({
-        "": fields.amount || fields.email || fields.theme_id ? undefined : [error.message],
+        "": fields.amount || fields.email || fields.theme_id || fields.message ? undefined : [error.message],
         amount: fields.amount ? ["voucher.errors.amount"] : undefined,
         email: fields.email ? ["voucher.errors.email"] : undefined,
         theme_id: fields.theme_id ? ["voucher.errors.theme"] : undefined,
+        message: fields.message || fields.recipient_name ? ["voucher.errors.message"] : undefined,
       });
     }
     throw error;

@@ -1,6 +1,7 @@
 /**
  * /vouchers/{code}: the printable gift voucher (decisions 051 and 058), an HTML page in the
- * voucher's theme: its picture, the amount, the code and the organisation's name. The code in the
+ * voucher's theme: its picture, the organisation's name and logo, whom it is for and the buyer's
+ * message, the amount, the code and its last day. The code in the
  * address is the bearer secret, so whoever has the link may see it; the page is never indexed or
  * shared-cached. An unknown or unpaid code is a 404.
  */
@@ -9,6 +10,8 @@ import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
+import { formatLongDate } from "@contract/formats";
+import { siteTimeZone } from "@contract/site-clock";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { Picture } from "~/components/image";
 import { getSettings } from "~/lib/api/site.server";
@@ -29,7 +32,17 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   const voucher = CODE.test(code) ? await getVoucher(visitor.anonymousTransport, code.toUpperCase()) : null;
   if (!voucher) throw data({ code }, { status: 404, headers });
   const settings = await getSettings(visitor.anonymousTransport);
-  return data({ voucher, organisation: settings.name || "Dovetail" }, { headers });
+  const logo = typeof settings.organisation_logo === "string" ? settings.organisation_logo.trim() : "";
+  return data(
+    {
+      voucher,
+      // The business's name, never the domain's (which may be "localhost").
+      organisation: settings.organisation_name || settings.name || "Dovetail",
+      logo: /^(\/|https:\/\/)/.test(logo) ? logo : null,
+      timeZone: siteTimeZone(settings.time_zone),
+    },
+    { headers },
+  );
 }
 
 /** Only the voucher is printed: the site's header, footer and menus are left off the paper. */
@@ -43,8 +56,9 @@ const PRINT_CSS = `
 }`;
 
 export default function PrintVoucher() {
-  const { voucher, organisation } = useLoaderData<typeof loader>();
-  const { t } = useTranslation();
+  const { voucher, organisation, logo, timeZone } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation();
+  const until = voucher.expires_at ? formatLongDate(Date.parse(voucher.expires_at), timeZone, i18n.language) : null;
   const amount = `$${voucher.amount.toFixed(2)}`;
   return (
     <section className="mx-auto max-w-2xl px-4 py-10">
@@ -62,10 +76,21 @@ export default function PrintVoucher() {
           />
         ) : null}
         <div className="p-6 text-center">
-          <p className="text-sm uppercase tracking-widest text-stone-600">{organisation}</p>
+          {logo ? <img src={logo} alt="" className="mx-auto mb-2 h-12 w-auto" /> : null}
+          <p className="text-sm uppercase tracking-widest text-stone-600" data-voucher-organisation="">
+            {organisation}
+          </p>
           <h1 id="voucher-title" className="mt-1 font-serif text-3xl font-semibold">
             {t("voucher.print.title")}
           </h1>
+          {voucher.recipient_name ? (
+            <p className="mt-2 text-xl" data-voucher-recipient="">
+              {t("voucher.print.for", { name: voucher.recipient_name })}
+            </p>
+          ) : null}
+          {voucher.message ? (
+            <p className="mx-auto mt-2 max-w-prose whitespace-pre-line italic text-stone-700">{voucher.message}</p>
+          ) : null}
           <dl className="mt-4 grid gap-2">
             <div>
               <dt className="text-sm text-stone-600">{t("voucher.print.value")}</dt>
@@ -80,8 +105,15 @@ export default function PrintVoucher() {
               </dd>
             </div>
           </dl>
+          {until ? (
+            <p className="mt-3 text-sm text-stone-700" data-voucher-expiry="">
+              {t("voucher.validUntil", { date: until })}
+            </p>
+          ) : null}
           {voucher.status === "redeemed" ? (
             <p className="mt-4 font-medium text-red-800">{t("voucher.print.redeemed")}</p>
+          ) : voucher.expired ? (
+            <p className="mt-4 font-medium text-red-800">{t("voucher.print.expired")}</p>
           ) : null}
           <p className="mt-4 text-sm text-stone-700">{t("voucher.print.howTo", { site: organisation })}</p>
         </div>

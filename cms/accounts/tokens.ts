@@ -12,7 +12,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 import { and, eq, gt, isNull, ne, type SQL, sql } from "drizzle-orm";
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 
 import type { CmsEnv } from "../context";
@@ -266,6 +266,18 @@ export const requireUser: MiddlewareHandler<CmsEnv> = async (c, next) => {
   c.set("tokenFamily", familyId);
   await next();
 };
+
+/** The member of an optional Bearer token: null without one; a bad token counts only when sign-in is needed. */
+export async function optionalUser(c: Context<CmsEnv>, needed: boolean): Promise<User | null> {
+  const token = bearerToken(c.req.header("authorization"));
+  if (!token) return null;
+  try {
+    return (await verifyAccessToken(c.var.db, c.var.tokenSecret, token, c.var.now)).user;
+  } catch (error) {
+    if (needed) throw error;
+    return null;
+  }
+}
 
 /** Whether a member still has a live (unrevoked, unexpired) refresh token: for tests and admin views. */
 export async function liveFamilies(db: Db, userId: number, now: number): Promise<string[]> {

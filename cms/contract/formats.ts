@@ -20,6 +20,21 @@ export function dollarsToCents(dollars: number): number {
 }
 
 /**
+ * A day in words, on the site's clock, as every screen and mail shows one: "29 November 2029"
+ * (en-AU's long date; `locale` follows the interface language).
+ */
+export function formatLongDate(instant: number | Date, timeZone: string, locale = "en-AU"): string {
+  const date = new Date(instant);
+  try {
+    // The interface's plain English is the business's: Australian (day before month).
+    const tag = locale === "en" ? "en-AU" : locale;
+    return new Intl.DateTimeFormat(tag, { dateStyle: "long", timeZone }).format(date);
+  } catch {
+    return new Intl.DateTimeFormat("en-AU", { dateStyle: "long", timeZone: "UTC" }).format(date);
+  }
+}
+
+/**
  * Money as the shop and its invoices show it, on the site and in the CMS's mails: "$1,234.00",
  * always two decimals (a cart's sums must line up); a negative amount gets its sign first.
  */

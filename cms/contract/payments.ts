@@ -16,6 +16,8 @@ export const checkPaidAnswerSchema = z.object({
     })
     .nullish()
     .catch(null),
+  /** What the buyer may see of a fulfilled payment: a voucher's code and last day. */
+  receipt: z.object({ code: z.string().optional(), expires_at: z.string().nullish() }).nullish().catch(null),
 });
 export type PaymentCheck = z.infer<typeof checkPaidAnswerSchema>;
 

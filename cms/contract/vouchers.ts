@@ -37,6 +37,12 @@ export const printVoucherSchema = z.object({
   code: z.string(),
   amount: z.number(),
   status: z.string(),
+  /** ISO moment of its last day's end; null for a voucher issued before expiry dates. */
+  expires_at: z.coerce.string().nullish(),
+  /** Issued, unredeemed and past its expiry. */
+  expired: z.boolean().default(false),
+  recipient_name: z.string().default(""),
+  message: z.string().default(""),
   theme: z.object({ name: z.string().default(""), image: imageSchema.nullish().catch(null) }).nullish(),
 });
 export type PrintVoucher = z.infer<typeof printVoucherSchema>;

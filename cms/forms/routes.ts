@@ -7,7 +7,7 @@ import { z } from "zod";
 
 import { ApiError } from "../accounts/errors";
 import { authClientAddress, rateLimitedError, takeRateLimit } from "../accounts/rate-limit";
-import { bearerToken, verifyAccessToken } from "../accounts/tokens";
+import { optionalUser } from "../accounts/tokens";
 import { parseBody, parseQueryOr400 } from "../accounts/validation";
 import type { CmsEnv } from "../context";
 import type { Accepts } from "../contract/answer";
@@ -45,18 +45,6 @@ const submitBody = z.object({
   captcha: z.unknown().optional(),
   language: z.string().max(20).optional(),
 });
-
-/** The member of an optional Bearer token: null without one; a bad token counts only when sign-in is needed. */
-async function optionalMember(c: Context<CmsEnv>, needed: boolean) {
-  const token = bearerToken(c.req.header("authorization"));
-  if (!token) return null;
-  try {
-    return (await verifyAccessToken(c.var.db, c.var.tokenSecret, token, c.var.now)).user;
-  } catch (error) {
-    if (needed) throw error;
-    return null;
-  }
-}
 
 export interface FormRoutesOptions {
   mailer: Mailer;
@@ -106,7 +94,7 @@ export function formRoutes(options: FormRoutesOptions) {
     }
     const body = await parseBody(c, submitBody);
     const form = await findForm(c.var.db, { id: formId });
-    const user = await optionalMember(c, form?.mustBeLoggedOn ?? false);
+    const user = await optionalUser(c, form?.mustBeLoggedOn ?? false);
     const answer = await submitForm(
       {
         db: c.var.db,

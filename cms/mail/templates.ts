@@ -25,8 +25,11 @@ export interface MailValues {
   /** For "existing_account": the sign-in and password recovery pages. */
   loginUrl?: string;
   recoverUrl?: string;
-  /** For "voucher": the amount as shown ("$100.00"). */
+  /** For "voucher": the amount as shown ("$100.00"), its last day in words, whom it is for and the buyer's words. */
   amount?: string;
+  date?: string;
+  recipient?: string;
+  note?: string;
 }
 
 type Texts = Record<string, unknown>;
@@ -149,6 +152,9 @@ function blocksOf(kind: MailKind, t: (key: string) => string, values: MailValues
         p("greeting_anonymous"),
         p("voucher.intro"),
         code(),
+        ...(values.recipient ? [p("voucher.for")] : []),
+        ...(values.note ? [{ type: "paragraph" as const, text: values.note }] : []),
+        ...(values.date ? [p("voucher.expires")] : []),
         p("voucher.print"),
         button("voucher.button"),
         p("voucher.redeem"),
@@ -206,7 +212,14 @@ export function renderMail(
   const chosen = mailLanguage(language);
   const texts = textsOf(chosen);
   const english = chosen === FALLBACK ? texts : textsOf(FALLBACK);
-  const filled = { site: values.site, name: values.name, code: values.code, amount: values.amount };
+  const filled = {
+    site: values.site,
+    name: values.name,
+    code: values.code,
+    amount: values.amount,
+    date: values.date,
+    recipient: values.recipient,
+  };
   const t = (key: string) => interpolate(lookup(texts, key) ?? lookup(english, key) ?? "", filled);
   const blocks = blocksOf(kind, t, values);
   const subject = t(`${kind}.subject`);

@@ -131,6 +131,8 @@ for (const driver of drivers) {
           reference: 1,
           description: "Workshop <booking>",
         },
+        // A kind without a registered receipt shows nothing more.
+        receipt: null,
       });
       expect((await checkPaid(made.token)).body.success).toBe(true);
       expect(ran).toEqual([made.paymentId]);

@@ -32,6 +32,7 @@ import {
   fulfilPayment,
   normaliseReturnUrl,
   type Payment,
+  receiptOf,
   recordOutcome,
 } from "./service";
 
@@ -103,7 +104,13 @@ paymentRoutes.get("/checkPaid", async (c) => {
     });
     payment = done.payment ?? payment;
   }
-  return c.json(answer(checkPaidAnswerSchema, { success: payment.status === "paid", payment: paymentAnswer(payment) }));
+  return c.json(
+    answer(checkPaidAnswerSchema, {
+      success: payment.status === "paid",
+      payment: paymentAnswer(payment),
+      receipt: await receiptOf(c.var.db, payment),
+    }),
+  );
 });
 
 paymentRoutes.post("/notify", async (c) => {

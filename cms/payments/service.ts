@@ -72,6 +72,26 @@ export type FulfilmentHandler = (tx: Db, payment: Payment, ctx: FulfilmentContex
 
 const handlers = new Map<string, FulfilmentHandler>();
 
+/**
+ * What the buyer may see of a fulfilled payment on its return page (a voucher's code): a kind's
+ * receipt, answered by checkPaid to whoever holds the payment's token and return address.
+ */
+export type Receipt = { code?: string; expires_at?: string | null };
+export type ReceiptHandler = (db: Db, payment: Payment) => Promise<Receipt | null>;
+
+const receipts = new Map<string, ReceiptHandler>();
+
+/** Registers what checkPaid shows of a fulfilled payment of a kind. */
+export function registerReceipt(kind: string, handler: ReceiptHandler): void {
+  receipts.set(kind, handler);
+}
+
+/** The receipt of a fulfilled payment, or null (none registered, or nothing to show). */
+export async function receiptOf(db: Db, payment: Payment): Promise<Receipt | null> {
+  if (payment.status !== "paid" || !payment.fulfilledAt) return null;
+  return (await receipts.get(payment.kind)?.(db, payment)) ?? null;
+}
+
 /** Registers (or replaces) the fulfilment of a kind of payment. */
 export function registerFulfilment(kind: string, handler: FulfilmentHandler): void {
   handlers.set(kind, handler);

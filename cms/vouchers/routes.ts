@@ -3,23 +3,25 @@
  * (payNow, through the payments area), redeem into the member's credit, the print view's voucher
  * and the admins' liability report.
  */
+import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 
 import { ApiError } from "../accounts/errors";
 import { enforceRateLimit } from "../accounts/rate-limit";
-import { requireUser } from "../accounts/tokens";
+import { optionalUser, requireUser } from "../accounts/tokens";
 import { emailField, parseBody } from "../accounts/validation";
 import type { CmsEnv } from "../context";
 import { answer } from "../contract/answer";
 import { centsToDollars, dollarsToCents } from "../contract/formats";
 import { addressFromBase64 } from "../contract/payments";
 import { payNowAnswerSchema, redeemAnswerSchema, voucherAnswerSchema, voucherThemeSchema } from "../contract/vouchers";
+import { giftVouchers } from "../db/schema";
 import { MAX_LIST_ITEMS } from "../graphql/limits";
 import { warningMailer } from "../mail/mailer";
 import { imageRecord } from "../media/records";
 import { getImageRecord } from "../media/service";
-import { registerFulfilment, startPayment } from "../payments/service";
+import { registerFulfilment, registerReceipt, startPayment } from "../payments/service";
 import { normaliseVoucherCode } from "./codes";
 import {
   createPendingVoucher,
@@ -34,6 +36,12 @@ import {
   setVoucherPayment,
   voucherLiability,
 } from "./service";
+
+// The return page shows the code of a paid voucher, with its last day.
+registerReceipt("voucher", async (db, payment) => {
+  const [voucher] = await db.select().from(giftVouchers).where(eq(giftVouchers.id, payment.referenceId));
+  return voucher?.code ? { code: voucher.code, expires_at: voucher.expiresAt?.toISOString() ?? null } : null;
+});
 
 // A paid voucher payment issues the code and mails it (once: fulfilPayment holds the row lock).
 registerFulfilment("voucher", (tx, payment, ctx) =>
@@ -70,7 +78,10 @@ const payNowSchema = z.object({
     .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, "must have at most 2 decimals")
     .transform(dollarsToCents)
     .refine((c) => c >= MIN_VOUCHER_CENTS && c <= MAX_VOUCHER_CENTS, "must be between $1.00 and $5,000.00"),
-  email: emailField,
+  /** Who gets the code: optional for a signed-in member (their own address). */
+  email: emailField.optional(),
+  recipient_name: z.string().trim().max(100, "must be at most 100 characters").optional(),
+  message: z.string().trim().max(500, "must be at most 500 characters").optional(),
   url: base64Url,
 });
 
@@ -95,13 +106,19 @@ export function voucherRoutes() {
 
   app.post("/payNow", async (c) => {
     const input = await parseBody(c, payNowSchema);
+    const member = await optionalUser(c, false);
+    const email = input.email ?? member?.email;
+    if (!email) throw new ApiError(400, "The given data was invalid", { errors: { email: ["is required"] } });
     const theme = await findVoucherTheme(c.var.db, input.theme_id);
     if (!theme) throw new ApiError(400, "The given data was invalid", { errors: { theme_id: ["must be a theme"] } });
     const payment = await c.var.db.transaction(async (tx) => {
       const voucher = await createPendingVoucher(tx, {
         themeId: theme.id,
         amountCents: input.amount,
-        buyerEmail: input.email,
+        buyerEmail: email,
+        buyerUserId: member?.id ?? null,
+        recipientName: input.recipient_name,
+        message: input.message,
       });
       const started = await startPayment(
         c,
@@ -111,7 +128,8 @@ export function voucherRoutes() {
           amountCents: input.amount,
           description: `Gift voucher ${formatDollars(input.amount)} (${theme.name})`,
           returnUrl: input.url,
-          email: input.email,
+          email,
+          userId: member?.id ?? null,
         },
         tx,
       );
@@ -155,6 +173,12 @@ export function voucherRoutes() {
           amount_cents: voucher.amountCents,
           status: voucher.status,
           issued_at: voucher.issuedAt,
+          expires_at: voucher.expiresAt?.toISOString() ?? null,
+          expired: Boolean(
+            voucher.expiresAt && voucher.expiresAt.getTime() <= c.var.now && voucher.status === "issued",
+          ),
+          recipient_name: voucher.recipientName,
+          message: voucher.message,
           theme: theme ? { id: theme.id, name: theme.name, image } : null,
         },
       }),

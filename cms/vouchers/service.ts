@@ -8,7 +8,8 @@ import { and, asc, eq, isNotNull } from "drizzle-orm";
 import { addCredit } from "../accounts/credit";
 import { ApiError } from "../accounts/errors";
 import { accountSettings } from "../accounts/users";
-import { centsToDollars } from "../contract/formats";
+import { centsToDollars, formatLongDate } from "../contract/formats";
+import { siteTimeZone } from "../contract/site-clock";
 import type { Db } from "../db/client";
 import { domains, giftVouchers, voucherThemes } from "../db/schema";
 import type { Mailer } from "../mail/mailer";
@@ -48,6 +49,30 @@ export interface NewVoucher {
   amountCents: number;
   buyerEmail: string;
   buyerUserId?: number | null;
+  recipientName?: string;
+  message?: string;
+}
+
+/**
+ * How long an issued voucher can be used, in months: the `voucher_expiry_months` setting, at least
+ * 36 (Australian law: gift cards sold from 2019 carry at least three years), 36 when unset.
+ */
+export const MIN_VOUCHER_MONTHS = 36;
+
+export function voucherExpiryMonths(settings: Record<string, unknown>): number {
+  const value = Number(settings.voucher_expiry_months);
+  return Number.isInteger(value) && value >= MIN_VOUCHER_MONTHS && value <= 1200 ? value : MIN_VOUCHER_MONTHS;
+}
+
+/** The moment `months` after `from` (the same day of the month, or the month's last). */
+export function addMonths(from: number, months: number): Date {
+  const date = new Date(from);
+  const day = date.getUTCDate();
+  date.setUTCDate(1);
+  date.setUTCMonth(date.getUTCMonth() + months);
+  const last = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
+  date.setUTCDate(Math.min(day, last));
+  return date;
 }
 
 /** A pending voucher (no code yet): its payment's reference. */
@@ -59,6 +84,8 @@ export async function createPendingVoucher(db: Db, input: NewVoucher) {
       amountCents: input.amountCents,
       buyerEmail: input.buyerEmail,
       buyerUserId: input.buyerUserId ?? null,
+      recipientName: (input.recipientName ?? "").trim().slice(0, 100),
+      message: (input.message ?? "").trim().slice(0, 500),
       status: "pending",
     })
     .returning();
@@ -91,13 +118,18 @@ export interface IssueContext {
  * the payment's fulfilment, which runs once per payment; a voucher already issued is left as it
  * is and not mailed again. Returns the code, or null when there is nothing to issue.
  */
-export async function issueVoucher(db: Db, voucherId: number, now: number): Promise<string | null> {
+export async function issueVoucher(
+  db: Db,
+  voucherId: number,
+  now: number,
+  months = MIN_VOUCHER_MONTHS,
+): Promise<string | null> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const code = newVoucherCode();
     try {
       const [row] = await db
         .update(giftVouchers)
-        .set({ code, status: "issued", issuedAt: new Date(now) })
+        .set({ code, status: "issued", issuedAt: new Date(now), expiresAt: addMonths(now, months) })
         .where(and(eq(giftVouchers.id, voucherId), eq(giftVouchers.status, "pending")))
         .returning();
       if (!row) return null;
@@ -113,29 +145,33 @@ async function siteOf(db: Db, siteUrl: string | undefined) {
   const [domain] = await db.select().from(domains).orderBy(asc(domains.id)).limit(1);
   const settings = domain?.settings ?? {};
   const text = (key: string) => (typeof settings[key] === "string" ? (settings[key] as string).trim() : "");
-  const name = text("name") || text("organisation_name") || domain?.name || "Dovetail";
+  const name = text("organisation_name") || text("name") || domain?.name || "Dovetail";
   const url = (siteUrl || text("site_url")).replace(/\/+$/, "");
-  return { name, url };
+  return { name, url, timeZone: siteTimeZone(settings.time_zone), months: voucherExpiryMonths(settings) };
 }
 
-/** The voucher kind's fulfilment: issue the code and mail it with the print link to the buyer. */
+/** The voucher kind's fulfilment: issue the code and mail it, with its expiry and the print link, to the buyer. */
 export async function fulfilVoucher(db: Db, voucherId: number, ctx: IssueContext) {
   const [voucher] = await db.select().from(giftVouchers).where(eq(giftVouchers.id, voucherId)).limit(1);
   if (!voucher || voucher.status !== "pending") return;
-  const code = await issueVoucher(db, voucherId, ctx.now);
-  if (!code || !voucher.buyerEmail) return;
   const site = await siteOf(db, ctx.siteUrl);
+  const code = await issueVoucher(db, voucherId, ctx.now, site.months);
+  if (!code || !voucher.buyerEmail) return;
   const message = renderMail("voucher", null, {
     site: site.name,
     code,
     amount: formatDollars(voucher.amountCents),
     link: `${site.url}/vouchers/${code}`,
+    date: formatLongDate(addMonths(ctx.now, site.months), site.timeZone),
+    recipient: voucher.recipientName || undefined,
+    note: voucher.message || undefined,
   });
   ctx.mailer.send({ to: voucher.buyerEmail, subject: message.subject, text: message.text, html: message.html });
 }
 
 export const VOUCHER_NOT_VALID = "This code is not valid";
 export const VOUCHER_ALREADY_REDEEMED = "This voucher has already been redeemed";
+export const VOUCHER_EXPIRED = "This voucher has expired";
 
 function refused(message: string) {
   return new ApiError(400, message, { extra: { success: false } });
@@ -151,6 +187,7 @@ export async function redeemVoucher(db: Db, code: string, userId: number, now: n
     const [voucher] = await tx.select().from(giftVouchers).where(eq(giftVouchers.code, code)).limit(1).for("update");
     if (!voucher || voucher.status === "pending") throw refused(VOUCHER_NOT_VALID);
     if (voucher.status !== "issued") throw refused(VOUCHER_ALREADY_REDEEMED);
+    if (voucher.expiresAt && voucher.expiresAt.getTime() <= now) throw refused(VOUCHER_EXPIRED);
     await tx
       .update(giftVouchers)
       .set({ status: "redeemed", redeemedAt: new Date(now), redeemedBy: userId })

@@ -1,6 +1,7 @@
 /**
- * Gift vouchers (decision 058), with and without JavaScript: buy through the test gateway, the
- * code from the outbox, a new member redeems it into their credit, a second redemption is refused;
+ * Gift vouchers (decision 058), with and without JavaScript: buy through the test gateway (a
+ * signed-in buyer's e-mail filled in, a recipient and a message), the code on the return page and
+ * from the outbox, the printable voucher with the organisation, recipient and expiry, a new member redeems it into their credit, a second redemption is refused;
  * a declined payment says so; a zero amount is never sent to the gateway.
  */
 import { expect, type Page, test } from "@playwright/test";
@@ -14,11 +15,15 @@ function buyerEmail(project: string) {
   return `voucher-buyer-${project}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 }
 
-async function buy(page: Page, amount: string, email: string) {
+async function buy(page: Page, amount: string, email: string, gift?: { name: string; message: string }) {
   await page.goto("/gift-vouchers");
   await expect(page.getByRole("heading", { level: 1, name: "Gift vouchers" })).toBeVisible();
   await page.getByLabel(amount, { exact: true }).check();
   await page.getByLabel("Your e-mail address").fill(email);
+  if (gift) {
+    await page.getByLabel("Their name (optional)").fill(gift.name);
+    await page.getByLabel("A message for them (optional)").fill(gift.message);
+  }
   await page.getByRole("button", { name: "Pay", exact: true }).click();
   await expect(page).toHaveURL(/\/pay\/[\w-]+$/);
 }
@@ -32,12 +37,21 @@ async function creditOf(page: Page) {
 test("a member buys a voucher, the code arrives once, a new member redeems it once", async ({ page }, testInfo) => {
   const email = buyerEmail(testInfo.project.name);
   const since = Date.now();
-  await signInBefore(page, accountFor(testInfo.project.name));
-  await buy(page, "$100.00", email);
+  const account = accountFor(testInfo.project.name);
+  await signInBefore(page, account);
+  // A signed-in buyer's own address is filled in for them.
+  await page.goto("/gift-vouchers");
+  await expect(page.getByLabel("Your e-mail address")).toHaveValue(account.email);
+  await buy(page, "$100.00", email, { name: "Aunt Jo", message: "For the deck." });
+  await expect(page.getByText("Test payment: no money is taken.")).toBeVisible();
   await page.getByRole("button", { name: /^Pay/ }).click();
   await expect(page).toHaveURL(/\/gift-vouchers\?payum_token=/);
   await expect(page.getByText("Payment Successful")).toBeVisible();
   await expect(page.getByText("Please check your email for your receipt")).toBeVisible();
+  // The return shows the code and the way to the printable voucher, not only "check your email".
+  const shown = await page.locator("[data-bought-code]").textContent();
+  expect(shown).toMatch(CODE);
+  await expect(page.getByText(/^Valid until \d{1,2} \w+ 20\d\d$/)).toBeVisible();
   // The return visited a second time: still paid, and still one receipt.
   await page.reload();
   await expect(page.getByText("Payment Successful")).toBeVisible();
@@ -48,11 +62,19 @@ test("a member buys a voucher, the code arrives once, a new member redeems it on
   const code = CODE.exec(mail.text)?.[1];
   expect(code, "the mail has the voucher's code").toBeTruthy();
   expect(mail.text).toContain(`/vouchers/${code}`);
+  expect(shown, "the return page shows the mailed code").toBe(code);
+  expect(mail.text).toContain("For Aunt Jo.");
+  expect(mail.text).toMatch(/It can be used until \d{1,2} \w+ 20\d\d\./);
 
-  // The printable voucher: anyone with the code may see it.
-  await page.goto(`/vouchers/${code}`);
+  // The printable voucher, from the return page's link: anyone with the code may see it.
+  await page.getByRole("link", { name: "Open the printable voucher" }).click();
+  await expect(page).toHaveURL(new RegExp(`/vouchers/${code}$`));
   await expect(page.getByRole("heading", { level: 1, name: "Gift voucher" })).toBeVisible();
   await expect(page.getByText("$100.00")).toBeVisible();
+  await expect(page.locator("[data-voucher-organisation]")).toHaveText("Dovetail Outdoor Furniture");
+  await expect(page.getByText("For Aunt Jo")).toBeVisible();
+  await expect(page.getByText("For the deck.")).toBeVisible();
+  await expect(page.locator("[data-voucher-expiry]")).toHaveText(/^Valid until \d{1,2} \w+ 20\d\d$/);
 
   // Another member redeems it.
   await page.context().clearCookies();

@@ -32,7 +32,7 @@ export function getVoucherThemes(t: Transport): Promise<VoucherTheme[]> {
 /** Buys a voucher: the answer's `payment` is the gateway address the browser goes to. */
 export function payNow(
   t: Transport,
-  body: { theme_id: number; amount: number; email: string; url: string },
+  body: { theme_id: number; amount: number; email: string; recipient_name?: string; message?: string; url: string },
 ): Promise<PayNowAnswer> {
   return t.post(`${VOUCHER}/payNow`, payNowAnswerSchema, body);
 }
@@ -52,6 +52,15 @@ export function getVoucher(t: Transport, code: string): Promise<PrintVoucher | n
 
 /** Whether the payment the gateway came back with is paid (checking also fulfils it once). */
 export function checkPaid(t: Transport, returnAddress: string, payumToken: string): Promise<boolean> {
+  return checkPayment(t, returnAddress, payumToken).then((r) => r.paid);
+}
+
+/** A payment on its return: paid or not, and then what its receipt shows (a voucher's code and last day). */
+export function checkPayment(
+  t: Transport,
+  returnAddress: string,
+  payumToken: string,
+): Promise<{ paid: boolean; code: string | null; expiresAt: string | null }> {
   return t
     .get(
       "/api/v1/cognito/payment/checkPaid",
@@ -59,6 +68,6 @@ export function checkPaid(t: Transport, returnAddress: string, payumToken: strin
       { url: base64Address(returnAddress), payum_token: payumToken },
       { cache: CacheNone },
     )
-    .then((r) => r.success)
-    .catch(() => false);
+    .then((r) => ({ paid: r.success, code: r.receipt?.code ?? null, expiresAt: r.receipt?.expires_at ?? null }))
+    .catch(() => ({ paid: false, code: null, expiresAt: null }));
 }

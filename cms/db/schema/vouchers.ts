@@ -36,6 +36,11 @@ export const giftVouchers = pgTable(
     /** "pending" | "issued" | "redeemed". */
     status: text("status").notNull().default("pending"),
     issuedAt: timestamp("issued_at", { withTimezone: true }),
+    /** Set when issued: `voucher_expiry_months` (default 36) after; no redemption after it. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    /** Whom the buyer gives it to, and their words: shown on the printable voucher. */
+    recipientName: text("recipient_name").notNull().default(""),
+    message: text("message").notNull().default(""),
     redeemedAt: timestamp("redeemed_at", { withTimezone: true }),
     redeemedBy: integer("redeemed_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -1,5 +1,5 @@
 import type { VoucherTheme } from "@contract/vouchers";
-import { checkPaid, getVoucherThemes } from "~/lib/api/vouchers.server";
+import { checkPayment, getVoucherThemes } from "~/lib/api/vouchers.server";
 
 import type { WidgetLoadArgs } from "../../define-widget";
 import type { GiftVoucherPurchaseFields } from "./fields.server";
@@ -14,14 +14,18 @@ export interface GiftVoucherData {
   csrf: string;
   /** Only on a payment's return (`?payum_token=`): whether it is paid. */
   payment: "paid" | "failed" | null;
+  /** The voucher just paid for: its code (the printable voucher's address) and last day. */
+  bought: { code: string; expiresAt: string | null } | null;
+  /** A signed-in member's e-mail, filled in for them. */
+  memberEmail: string | null;
   /** This widget's refused post, when there was one. */
   reply: VoucherFlash | null;
 }
 
 /**
  * core/gift_voucher_purchase: the themes, the form token, the refused post's input and errors,
- * and, only when the address has `payum_token`, whether that payment is paid (checkPaid, which
- * also fulfils it: the code goes out by mail).
+ * and, only when the address has `payum_token`, whether that payment is paid and the voucher's
+ * code (checkPaid, which also fulfils it: the code goes out by mail too).
  */
 export async function load({
   transport,
@@ -30,12 +34,13 @@ export async function load({
   address,
   takeFlash,
   csrfToken,
+  visit,
 }: WidgetLoadArgs<GiftVoucherPurchaseFields>): Promise<GiftVoucherData> {
   const token = address?.searchParams.get("payum_token") ?? "";
   const returnAddress = address ? `${address.origin}${address.pathname}` : "";
-  const [themes, paid] = await Promise.all([
+  const [themes, checked] = await Promise.all([
     getVoucherThemes(transport),
-    token && returnAddress ? checkPaid(transport, returnAddress, token) : Promise.resolve(null),
+    token && returnAddress ? checkPayment(transport, returnAddress, token) : Promise.resolve(null),
   ]);
   const flashed = voucherFlashSchema.safeParse(takeFlash?.("voucher"));
   const reply = flashed.success && flashed.data.widget === widget.id ? flashed.data : null;
@@ -45,7 +50,9 @@ export async function load({
     mode,
     page: pagePath ?? address?.pathname ?? "/",
     csrf: csrfToken?.() ?? "",
-    payment: paid === null ? null : paid ? "paid" : "failed",
+    payment: checked === null ? null : checked.paid ? "paid" : "failed",
+    bought: checked?.paid && checked.code ? { code: checked.code, expiresAt: checked.expiresAt } : null,
+    memberEmail: visit?.memberEmail ?? null,
     reply,
   };
 }

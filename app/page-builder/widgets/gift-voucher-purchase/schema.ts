@@ -47,6 +47,8 @@ export const buySchema = z.object({
   amount: z.string({ required_error: "voucher.errors.amount" }).max(20),
   custom_amount: z.string().max(20).optional(),
   email: z.string({ required_error: "voucher.errors.email" }).trim().max(254).email("voucher.errors.email"),
+  recipient_name: z.string().trim().max(100, "voucher.errors.message").optional(),
+  message: z.string().trim().max(500, "voucher.errors.message").optional(),
 });
 
 export const redeemSchema = z.object({

@@ -16,6 +16,8 @@ const base: GiftVoucherData = {
   page: "/gift-vouchers",
   csrf: "token-123",
   payment: null,
+  bought: null,
+  memberEmail: null,
   reply: null,
 };
 const show = (fields: Record<string, unknown>, data: Partial<GiftVoucherData> = {}, env: Partial<WidgetEnv> = {}) =>

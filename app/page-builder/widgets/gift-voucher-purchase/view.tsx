@@ -1,4 +1,3 @@
-import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 
 import { Picture } from "~/components/image";
@@ -9,38 +8,10 @@ import { enhance } from "~/enhancers/names";
 import type { WidgetData, WidgetViewProps } from "../../define-widget";
 import type { GiftVoucherPurchaseFields } from "./fields.server";
 import type { load } from "./load.server";
+import { BoughtVoucher, Box, FieldError, GiftFields, useSay } from "./parts";
 import { formatDollars, parseAmounts } from "./schema";
 
 type Props = WidgetViewProps<GiftVoucherPurchaseFields, WidgetData<typeof load>>;
-
-/** Errors are translation keys of ours (`voucher.…`) or the CMS's own sentences, shown as they are. */
-function useSay() {
-  const { t } = useTranslation();
-  return (messages: string[] | undefined) =>
-    (messages ?? []).map((m) => (/^voucher\.[A-Za-z.]+$/.test(m) ? t(m) : m)).join(" ");
-}
-
-function FieldError({ id, errors }: { id: string; errors: string[] | undefined }) {
-  const say = useSay();
-  if (!errors?.length) return null;
-  return (
-    <p id={id} className="mt-1 text-sm text-red-700 dark:text-red-300">
-      {say(errors)}
-    </p>
-  );
-}
-
-function Box({ kind, children }: { kind: "success" | "error"; children: ReactNode }) {
-  const tone =
-    kind === "success"
-      ? "border-green-700 bg-green-50 text-green-900 dark:bg-green-950 dark:text-green-100"
-      : "border-red-600 bg-red-50 text-red-900 dark:bg-red-950 dark:text-red-100";
-  return (
-    <div role={kind === "success" ? "status" : "alert"} className={`mb-4 rounded-md border p-3 ${tone}`}>
-      {children}
-    </div>
-  );
-}
 
 /**
  * core/gift_voucher_purchase (spec section 4, decision 058): buy a voucher (a design, an amount,
@@ -70,10 +41,7 @@ export function GiftVoucherPurchaseView({ widget, fields, data, env }: Props) {
         {t("voucher.heading")}
       </h2>
       {data.payment === "paid" ? (
-        <Box kind="success">
-          <p className="font-semibold">{t("voucher.paymentSuccessful")}</p>
-          <p>{t("voucher.checkEmail")}</p>
-        </Box>
+        <BoughtVoucher bought={data.bought} />
       ) : data.payment === "failed" ? (
         <Box kind="error">
           <p className="font-semibold">{t("voucher.paymentFailed")}</p>
@@ -244,7 +212,7 @@ export function GiftVoucherPurchaseView({ widget, fields, data, env }: Props) {
               type="email"
               autoComplete="email"
               required
-              defaultValue={values.email ?? ""}
+              defaultValue={values.email ?? data.memberEmail ?? ""}
               aria-invalid={errors.email ? true : undefined}
               aria-describedby={`${id}-email-hint${errors.email ? ` ${id}-email-error` : ""}`}
               className={inputClass}
@@ -254,6 +222,7 @@ export function GiftVoucherPurchaseView({ widget, fields, data, env }: Props) {
             </p>
             <FieldError id={`${id}-email-error`} errors={errors.email} />
           </div>
+          <GiftFields id={id} values={values} errors={errors} />
           <button type="submit" className={buttonClass} data-voucher-pay="">
             {t("voucher.pay")}
           </button>
