@@ -9,6 +9,7 @@ import { answerFields, formFields } from "@contract/form-fields";
 import type { CaptchaAnswer, Form } from "@contract/forms";
 import { isUpstreamError } from "~/lib/api/errors";
 import { getForm, submitForm } from "~/lib/api/forms.server";
+import { getSiteToday } from "~/lib/api/site.server";
 import { readProtectedForm } from "~/lib/csrf.server";
 import { readSubmission, redirectWithToast } from "~/lib/forms.server";
 import { gatewayAddress } from "~/lib/gateway.server";
@@ -38,7 +39,8 @@ const meta = {
 };
 
 /** The schema of a post to this form: its answers, and the hidden fields beside them. */
-export const submissionSchema = (fields: readonly FormField[]) => buildFormSchema(fields).extend(meta);
+export const submissionSchema = (fields: readonly FormField[], today?: string) =>
+  buildFormSchema(fields, today).extend(meta);
 
 const wantsJson = (request: Request) => (request.headers.get("Accept") ?? "").includes("application/json");
 
@@ -166,7 +168,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return redirectWithToast(visitor, back, { kind: "error", message: t("forms.errors.unavailable") });
   }
   const fields = formFields(form);
-  const { submission } = await readSubmission(request, context, submissionSchema(fields));
+  // A booking's date is judged on the site's clock, as the CMS judges it.
+  const today = fields.some((f) => f.dates) ? await getSiteToday(visitor.transport).catch(() => undefined) : undefined;
+  const { submission } = await readSubmission(request, context, submissionSchema(fields, today));
   const back = safeRedirectPath(submission.payload[META.redirectTo]);
   const ctx: Ctx = { request, context, visitor, formId: form.id, fields, back };
   if (form.must_be_logged_on && !visitor.signedIn) {

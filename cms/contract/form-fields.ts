@@ -2,12 +2,14 @@
  * A form's definition and the rules its answers are checked by (decisions 051 and 054), the same
  * on both sides: the site builds the form and its zod schema from `formFields`, the CMS checks a
  * submission with `validateSubmission` (cms/forms/validate.ts), and both run the cases of
- * `form-validation-cases.json`. Browser-safe: no imports (the site's form check runs in an
- * enhancer).
+ * `form-validation-cases.json`. Browser-safe: no imports but the contract's own (the site's form
+ * check runs in an enhancer).
  *
  * A form has the spec's `questions` (field_type …) or the older `data` fields (type, subtype …),
  * or both; both become `FormField`s. Field names are the keys of a submission's `data`.
  */
+
+import { type DateRule, dateRuleOf, isPerPerson } from "./bookings";
 
 /** What a field is: how it is shown and how its answer is checked. */
 export const FIELD_KINDS = [
@@ -55,6 +57,12 @@ export interface FormField {
   content: string;
   /** content from an older `header` field: shown as a heading. */
   heading: boolean;
+  /** A number answered in whole units only (`step: 1`, or the field the cost is charged per). */
+  whole: boolean;
+  /** The number the form's cost is charged per (the workshop's attendees; `bookings.ts`). */
+  perPerson: boolean;
+  /** The days a date field may name (`bookings.ts`); null: any real day. */
+  dates: DateRule | null;
 }
 
 /** A question's `field_type` (aliases included) as a kind, in the order an editor is offered them. */
@@ -154,6 +162,9 @@ function field(raw: Raw, kind: FieldKind, name: unknown): FormField {
     value: str(raw.value) ?? "",
     content: "",
     heading: false,
+    whole: kind === "number" && (num(raw.step) === 1 || isPerPerson(raw)),
+    perPerson: kind === "number" && isPerPerson(raw),
+    dates: kind === "date" ? dateRuleOf(raw) : null,
   };
 }
 

@@ -9,6 +9,8 @@ export interface ValidationCase {
   name: string;
   definition: { questions?: unknown[]; data?: unknown[] };
   input: Record<string, unknown>;
+  /** The site's day (YYYY-MM-DD) the case is checked on, for date rules. */
+  today?: string;
   expected: { ok: true; values: Record<string, string> } | { ok: false; errors: Record<string, string[]> };
 }
 

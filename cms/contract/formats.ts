@@ -34,6 +34,10 @@ export function formatLongDate(instant: number | Date, timeZone: string, locale 
   }
 }
 
+/** A calendar day (YYYY-MM-DD) in words: "12 December 2026" (a day, so no clock is involved). */
+export const dayInWords = (day: string, locale = "en-AU") =>
+  formatLongDate(Date.parse(`${day}T12:00:00Z`), "UTC", locale);
+
 /**
  * Money as the shop and its invoices show it, on the site and in the CMS's mails: "$1,234.00",
  * always two decimals (a cart's sums must line up); a negative amount gets its sign first.

@@ -57,3 +57,15 @@ export const submitAnswerSchema = z.object({
   message: orEmpty,
   payment: z.string().nullish(),
 });
+
+/** `GET form/tickets/{code}`: a paid booking's tickets, one per place (issue 27, section 3). */
+export const ticketsSchema = z.object({
+  form: z.string(),
+  /** The day booked, YYYY-MM-DD; null when the form asks none. */
+  date: z.string().nullable(),
+  holder: z.string().default(""),
+  places: z.number().int(),
+  tickets: z.array(z.object({ number: z.number().int(), code: z.string() })),
+});
+export type BookingTickets = z.infer<typeof ticketsSchema>;
+export const ticketsAnswerSchema = z.object({ data: ticketsSchema });

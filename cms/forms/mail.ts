@@ -14,8 +14,10 @@ export interface FormMailValues {
   answers: { label: string; value: string }[];
   /** The page it was sent from. */
   url?: string;
-  /** A paid form: the amount, e.g. "$95.00". */
+  /** A paid form: the amount, e.g. "$285.00". */
   amount?: string;
+  /** A paid booking: the day in words, the places, and the printable tickets' address. */
+  booking?: { date: string; people: number; tickets: string };
 }
 
 const formTexts = (language: string) => mailSection(language, "form");
@@ -26,17 +28,29 @@ export function renderFormMail(kind: FormMailKind, language: string | null | und
   const texts = formTexts(chosen);
   const english = formTexts("en");
   const fill = (key: string) =>
-    (texts[key] ?? english[key] ?? "").replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) =>
-      name === "site" ? values.site : name === "form" ? values.form : name === "amount" ? (values.amount ?? "") : "",
-    );
-  const subject = fill(`${kind}_subject`);
-  const intro = fill(`${kind}_intro`);
+    (texts[key] ?? english[key] ?? "").replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => {
+      const filled: Record<string, string> = {
+        site: values.site,
+        form: values.form,
+        amount: values.amount ?? "",
+        date: values.booking?.date ?? "",
+        people: String(values.booking?.people ?? ""),
+      };
+      return filled[name] ?? "";
+    });
+  // A paid sender's mail is a receipt, not "we received your form".
+  const receipt = kind === "receipt" && values.amount;
+  const subject = fill(receipt ? "paid_subject" : `${kind}_subject`);
+  const intro = fill(receipt ? "paid_intro" : `${kind}_intro`);
   const paid = values.amount ? fill("paid") : "";
+  const booked = values.booking ? (values.booking.date ? fill("booking") : fill("booking_places")) : "";
+  const ticketsLine = values.booking ? fill("tickets") : "";
   const from = values.url ? `${fill("sent_from")} ${values.url}` : "";
   const heading = fill("answers");
-  const paragraphs = [intro, paid].filter(Boolean);
+  const paragraphs = [intro, paid, booked].filter(Boolean);
   const lines = values.answers.map((a) => `${a.label}: ${a.value}`);
-  const text = `${[...paragraphs, heading, lines.join("\n"), ...(kind === "notify" && from ? [from] : []), `-- \n${values.site}`].join("\n\n")}\n`;
+  const tickets = values.booking ? [`${ticketsLine}\n${values.booking.tickets}`] : [];
+  const text = `${[...paragraphs, ...tickets, heading, lines.join("\n"), ...(kind === "notify" && from ? [from] : []), `-- \n${values.site}`].join("\n\n")}\n`;
   const rows = values.answers
     .map(
       (a) =>
@@ -51,6 +65,12 @@ export function renderFormMail(kind: FormMailKind, language: string | null | und
     `<head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
     '<body style="margin:0;padding:24px;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#1c1410">',
     ...paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`),
+    ...(values.booking
+      ? [
+          `<p style="margin:0 0 16px">${escapeHtml(ticketsLine)}<br>` +
+            `<a href="${escapeHtml(values.booking.tickets)}">${escapeHtml(values.booking.tickets)}</a></p>`,
+        ]
+      : []),
     `<p style="margin:0 0 8px;font-weight:bold">${escapeHtml(heading)}</p>`,
     `<table style="border-collapse:collapse;margin:0 0 16px">\n${rows}\n</table>`,
     ...(kind === "notify" && from ? [`<p style="margin:0 0 16px">${escapeHtml(from)}</p>`] : []),

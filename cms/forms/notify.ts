@@ -5,9 +5,11 @@
 import { asc, eq } from "drizzle-orm";
 
 import { formFields, senderEmail } from "../contract/form-fields";
+import { centsToDollars, dayInWords, formatMoney } from "../contract/formats";
 import type { Db } from "../db/client";
 import { domains, images } from "../db/schema";
 import type { Mailer } from "../mail/mailer";
+import { bookedDay } from "./bookings";
 import { renderFormMail, signedWord, yesNo } from "./mail";
 import type { FormRow, SubmissionRow } from "./service";
 
@@ -44,7 +46,7 @@ export async function mailSubmission(
   mailer: Mailer,
   form: FormRow,
   submission: SubmissionRow,
-  options: { language?: string; amountCents?: number } = {},
+  options: { language?: string; amountCents?: number; ticketCode?: string | null; siteUrl?: string } = {},
 ) {
   const site = await siteOf(db);
   const fields = formFields({ questions: submission.questions, data: form.data });
@@ -61,13 +63,25 @@ export async function mailSubmission(
               : value;
         return { label: f.label || f.name, value: shown };
       });
-  const amount = options.amountCents ? `$${(options.amountCents / 100).toFixed(2)}` : undefined;
+  const amount = options.amountCents ? formatMoney(centsToDollars(options.amountCents)) : undefined;
+  // A paid booking: the day in words, the places and the tickets' address.
+  const day = options.ticketCode ? bookedDay(fields, submission.answers) : null;
+  const siteUrl = (options.siteUrl ?? "").replace(/\/+$/, "");
+  const booking = (language: string | undefined) =>
+    options.ticketCode
+      ? {
+          date: day ? dayInWords(day, language || "en-AU") : "",
+          people: submission.quantity,
+          tickets: `${siteUrl}/tickets/${options.ticketCode}`,
+        }
+      : undefined;
   const values = (language: string | undefined) => ({
     site: site.name,
     form: form.name,
     answers: answers(language),
     url: submission.url,
     amount,
+    booking: booking(language),
   });
   const business = form.notifyEmail.trim() || site.email;
   if (business) {

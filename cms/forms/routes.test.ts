@@ -407,7 +407,9 @@ for (const driver of drivers) {
         expect(payment).toMatchObject({
           kind: "form",
           referenceId: row.id,
-          amountCents: 9500,
+          // A$95 a person, two people.
+          amountCents: 19_000,
+          description: "Workshop booking: 2 × $95.00",
           status: "pending",
           email: "pat@example.com",
         });
@@ -425,8 +427,24 @@ for (const driver of drivers) {
         expect(paid).toMatchObject({ status: "paid", paymentUrl: null });
         const receipts = (await outbox()).filter((m) => m.to === "pat@example.com");
         expect(receipts).toHaveLength(1);
-        expect(receipts[0].subject).toBe("Nous avons reçu votre formulaire : Workshop booking");
-        expect(receipts[0].text).toContain("$95.00");
+        // A receipt: the amount, the places and the day in words, and the tickets, one per place.
+        expect(receipts[0].subject).toBe("Votre reçu de Dovetail Outdoor Furniture : Workshop booking");
+        expect(receipts[0].text).toContain("$190.00");
+        expect(receipts[0].text).toContain("Places réservées : 2, le 5 décembre 2026.");
+        expect(paid.ticketCode).toMatch(/^[A-Z2-9]{12}$/);
+        expect(receipts[0].text).toContain(`/tickets/${paid.ticketCode}`);
+        const tickets = await api.call("GET", `${API}/form/tickets/${paid.ticketCode}`);
+        expect(tickets.body.data).toMatchObject({
+          form: "Workshop booking",
+          date: "2026-12-05",
+          holder: "Pat",
+          places: 2,
+          tickets: [
+            { number: 1, code: `${paid.ticketCode}-1` },
+            { number: 2, code: `${paid.ticketCode}-2` },
+          ],
+        });
+        expect((await api.call("GET", `${API}/form/tickets/AAAAAAAAAAAA`)).status).toBe(404);
         expect(
           (await outbox()).some(
             (m) => m.to === "hello@dovetail.test" && m.subject === "New submission: Workshop booking",
@@ -434,6 +452,28 @@ for (const driver of drivers) {
         ).toBe(true);
         const after = await api.call("POST", `${API}/form/submit/3`, { json });
         expect(after.body).toEqual({ success: true, message: res.body.message });
+      });
+
+      it("refuses part of a person, a past day and a day the workshop does not run, beside each field", async () => {
+        const cases: [Record<string, unknown>, Record<string, string[]>][] = [
+          [{ attendees: "2.5" }, { attendees: ["must be a whole number"] }],
+          [{ attendees: "0" }, { attendees: ["must be at least 1"] }],
+          // The fake clock's today is 25 November 2026 (a Wednesday) in Brisbane.
+          [{ date: "21/11/2026" }, { date: ["must not be in the past"] }],
+          [{ date: "28/11/2026" }, { date: ["is not an available day"] }], // a Saturday, but within the week
+          [{ date: "08/12/2026" }, { date: ["is not an available day"] }], // a Tuesday
+          [{ date: "26/12/2026" }, { date: ["is not an available day"] }], // Boxing Day, listed as not running
+        ];
+        for (const [change, errors] of cases) {
+          const res = await api.call("POST", `${API}/form/submit/3`, {
+            json: { data: booking(change), url: "https://shop.example/workshop", idempotency_key: key() },
+          });
+          expect(res, JSON.stringify(change)).toMatchObject({ status: 400, body: { errors } });
+        }
+        const six = await api.call("POST", `${API}/form/submit/3`, {
+          json: { data: booking({ attendees: "6" }), url: "https://shop.example/workshop", idempotency_key: key() },
+        });
+        expect(six.status).toBe(200);
       });
 
       it("stores nothing when the waiver is not accepted", async () => {

@@ -2,6 +2,7 @@
  * The forms calls (prefix `/api/v1/cognito`, decision 051): a form by id or url, a captcha
  * challenge, and a submission (Bearer optional; rate-limited per client address).
  */
+import { eq } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 
@@ -10,11 +11,13 @@ import { authClientAddress, rateLimitedError, takeRateLimit } from "../accounts/
 import { optionalUser } from "../accounts/tokens";
 import { parseBody, parseQueryOr400 } from "../accounts/validation";
 import type { CmsEnv } from "../context";
-import type { Accepts } from "../contract/answer";
+import { type Accepts, answer } from "../contract/answer";
 import { MAX_SIGNATURE } from "../contract/form-fields";
-import type { FormSubmission } from "../contract/forms";
+import { type FormSubmission, ticketsAnswerSchema } from "../contract/forms";
+import { formSubmissions } from "../db/schema";
 import type { Mailer } from "../mail/mailer";
-import { registerFulfilment, startPayment } from "../payments/service";
+import { registerFulfilment, registerReceipt, startPayment } from "../payments/service";
+import { ticketsOf } from "./bookings";
 import { issueChallenge } from "./captcha";
 import { findForm, formAnswer, fulfilFormPayment, type StartFormPayment, submitForm } from "./service";
 
@@ -57,6 +60,14 @@ export interface FormRoutesOptions {
 export function formRoutes(options: FormRoutesOptions) {
   const routes = new Hono<CmsEnv>();
   registerFulfilment("form", fulfilFormPayment);
+  // A paid booking's return page links its tickets.
+  registerReceipt("form", async (db, payment) => {
+    const [row] = await db
+      .select({ code: formSubmissions.ticketCode })
+      .from(formSubmissions)
+      .where(eq(formSubmissions.id, payment.referenceId));
+    return row?.code ? { code: row.code } : null;
+  });
   const pay =
     options.startPayment ??
     ((c: Context<CmsEnv>): StartFormPayment =>
@@ -76,6 +87,14 @@ export function formRoutes(options: FormRoutesOptions) {
     if (!form) throw new ApiError(404, "Form not found");
     c.header("Cache-Control", "no-store");
     return c.json(issueChallenge(c.var.tokenSecret, form.id, c.var.now, options.captchaDifficulty));
+  });
+
+  // A paid booking's tickets, for whoever holds the code its buyer was mailed (as a voucher's).
+  routes.get("/form/tickets/:code", async (c) => {
+    const tickets = await ticketsOf(c.var.db, c.req.param("code").toUpperCase());
+    if (!tickets) throw new ApiError(404, "Not found");
+    c.header("Cache-Control", "private, no-store");
+    return c.json(answer(ticketsAnswerSchema, { data: tickets }));
   });
 
   routes.post("/form/submit/:id", async (c) => {

@@ -16,6 +16,7 @@ import type { Db } from "../db/client";
 import { forms, formSubmissions, type users } from "../db/schema";
 import type { Mailer } from "../mail/mailer";
 import { type DescribedImage, describeImage, insertImage } from "../media/store";
+import { bookingDescription, booksPlaces, issueTickets, priceOf, siteToday } from "./bookings";
 import { type CaptchaCheck, checkCaptcha, useChallenge } from "./captcha";
 import { mailSubmission } from "./notify";
 import { validateSubmission } from "./validate";
@@ -178,8 +179,10 @@ export async function submitForm(ctx: SubmitContext, input: SubmitInput): Promis
   if (first) return first;
 
   const fields = formFields(form);
-  const result = validateSubmission(fields, input.data);
+  // A booking's date is judged on the site's clock; its price is the cost times its places.
+  const result = validateSubmission(fields, input.data, { today: await siteToday(ctx.db, ctx.now) });
   if (!result.ok) throw submitError("The given data was invalid", result.errors);
+  const price = form.costCents > 0 ? priceOf(form.costCents, fields, result.values) : { quantity: 1, cents: 0 };
   let captcha: CaptchaCheck | null = null;
   if (form.useCaptcha) {
     captcha = checkCaptcha(ctx.secret, {
@@ -210,6 +213,7 @@ export async function submitForm(ctx: SubmitContext, input: SubmitInput): Promis
         url: input.url.slice(0, 2000),
         idempotencyKey: input.idempotencyKey,
         status: form.costCents > 0 ? "awaiting_payment" : "received",
+        quantity: price.quantity,
         createdAt: new Date(ctx.now),
       })
       .onConflictDoNothing()
@@ -221,8 +225,8 @@ export async function submitForm(ctx: SubmitContext, input: SubmitInput): Promis
       const payment = await ctx.startPayment(tx, {
         kind: "form",
         referenceId: row.id,
-        amountCents: form.costCents,
-        description: form.name,
+        amountCents: price.cents,
+        description: bookingDescription(form.name, price.quantity, form.costCents),
         returnUrl: input.url,
         email,
         userId: ctx.user?.id ?? null,
@@ -254,16 +258,25 @@ export async function submitForm(ctx: SubmitContext, input: SubmitInput): Promis
 export async function fulfilFormPayment(
   tx: Db,
   payment: { referenceId: number; amountCents: number; details: Record<string, unknown> },
-  ctx: { mailer?: Mailer },
+  ctx: { mailer?: Mailer; siteUrl?: string },
 ) {
   const [submission] = await tx
     .update(formSubmissions)
     .set({ status: "paid", paymentUrl: null })
     .where(and(eq(formSubmissions.id, payment.referenceId), eq(formSubmissions.status, "awaiting_payment")))
     .returning();
-  if (!submission || !ctx.mailer) return;
+  if (!submission) return;
   const form = await findForm(tx, { id: submission.formId });
   if (!form) return;
+  // A booking's places get their tickets, mailed with the receipt.
+  const fields = formFields({ questions: submission.questions, data: form.data });
+  const ticketCode = booksPlaces(fields) ? await issueTickets(tx, submission.id) : null;
+  if (!ctx.mailer) return;
   const language = typeof payment.details.language === "string" ? payment.details.language : undefined;
-  await mailSubmission(tx, ctx.mailer, form, submission, { language, amountCents: payment.amountCents });
+  await mailSubmission(tx, ctx.mailer, form, submission, {
+    language,
+    amountCents: payment.amountCents,
+    ticketCode,
+    siteUrl: ctx.siteUrl,
+  });
 }

@@ -35,7 +35,7 @@ describe("validation cases", () => {
 
   for (const c of cases) {
     it(c.name, () => {
-      const result = validateSubmission(formFields(c.definition), c.input);
+      const result = validateSubmission(formFields(c.definition), c.input, { today: c.today });
       expect(result).toEqual(c.expected);
     });
   }

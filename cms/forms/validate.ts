@@ -5,6 +5,7 @@
  * schema uses too; both pass the cases of `cms/contract/form-validation-cases.json`. The messages
  * are short English; the site shows its own translated ones.
  */
+import { dateRefusal } from "../contract/bookings";
 import {
   CHECKED,
   DISPLAY_KINDS,
@@ -33,13 +34,17 @@ function checkNumber(field: FormField, text: string, errors: string[]): string {
     return text;
   }
   const { min, max } = numberBounds(field);
+  if (field.whole && !Number.isInteger(n)) errors.push("must be a whole number");
   if (min !== null && n < min) errors.push(`must be at least ${min}`);
   if (max !== null && n > max) errors.push(`must be at most ${max}`);
   return field.kind === "currency" ? n.toFixed(2) : String(n);
 }
 
+/** The words of a date a booking may not take (`dateRefusal`). */
+const DATE_REFUSED = { past: "must not be in the past", other: "is not an available day" } as const;
+
 /** One answer checked: the stored value, and the errors (none: valid). */
-function checkField(field: FormField, input: unknown): { value: string; errors: string[] } {
+function checkField(field: FormField, input: unknown, today?: string): { value: string; errors: string[] } {
   const errors: string[] = [];
   if (
     input !== undefined &&
@@ -82,6 +87,10 @@ function checkField(field: FormField, input: unknown): { value: string; errors: 
     case "date": {
       const date = parseDate(text);
       if (!date) errors.push("must be a date");
+      else if (field.dates && today) {
+        const refused = dateRefusal(field.dates, date, today);
+        if (refused) errors.push(refused === "past" ? DATE_REFUSED.past : DATE_REFUSED.other);
+      }
       return { value: date ?? text, errors };
     }
     case "datetime": {
@@ -108,17 +117,22 @@ function checkField(field: FormField, input: unknown): { value: string; errors: 
 
 /**
  * A submission's `data` checked against the fields: the stored values (trimmed, dates as
- * `YYYY-MM-DD`, checkboxes `1`/`0`, amounts with 2 decimals), or the errors by field name.
+ * `YYYY-MM-DD`, checkboxes `1`/`0`, amounts with 2 decimals), or the errors by field name. With
+ * `today` (YYYY-MM-DD on the site's clock), a date field's rule refuses days it does not offer.
  * Content and buttons take no answer; keys that name no field are ignored.
  */
-export function validateSubmission(fields: FormField[], data: unknown): SubmissionResult {
+export function validateSubmission(
+  fields: FormField[],
+  data: unknown,
+  options: { today?: string } = {},
+): SubmissionResult {
   const input = data && typeof data === "object" && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
   const values: Record<string, string> = {};
   const errors: Record<string, string[]> = {};
   for (const field of fields) {
     if (DISPLAY_KINDS.has(field.kind)) continue;
     const own = Object.prototype.hasOwnProperty.call(input, field.name) ? input[field.name] : undefined;
-    const checked = checkField(field, own);
+    const checked = checkField(field, own, options.today);
     if (checked.errors.length) errors[field.name] = checked.errors;
     else values[field.name] = checked.value;
   }

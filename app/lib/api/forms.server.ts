@@ -1,6 +1,15 @@
-import { captchaSchema, formAnswerSchema, type FormSubmission, submitAnswerSchema } from "@contract/forms";
+import {
+  type BookingTickets,
+  captchaSchema,
+  formAnswerSchema,
+  type FormSubmission,
+  submitAnswerSchema,
+  ticketsAnswerSchema,
+} from "@contract/forms";
 import { base64Address, checkPaidAnswerSchema } from "@contract/payments";
 
+import { CacheNone } from "./cache-strategies";
+import { noneOn404 } from "./fields";
 import type { Transport } from "./transport.server";
 
 /**
@@ -33,4 +42,12 @@ export async function checkPaid(t: Transport, returnAddress: string, token: stri
     url: base64Address(returnAddress),
     payum_token: token,
   });
+}
+
+/** A paid booking's tickets by the code its buyer was mailed; null for any other code. */
+export function getTickets(t: Transport, code: string): Promise<BookingTickets | null> {
+  return t
+    .get(`${FORM}/tickets/${encodeURIComponent(code)}`, ticketsAnswerSchema, undefined, { cache: CacheNone })
+    .then((r) => r.data)
+    .catch(noneOn404<BookingTickets | null>(null));
 }

@@ -56,10 +56,18 @@ export const formSubmissions = pgTable(
      * post); cleared once paid. Kept apart from the answers, which staff read.
      */
     paymentUrl: text("payment_url"),
+    /** A paid booking's places (its per-person answer; 1 for any other paid form). */
+    quantity: integer("quantity").notNull().default(1),
+    /**
+     * A paid booking's tickets: set when its payment is fulfilled. The printable tickets'
+     * address carries it, the bearer secret its buyer was mailed (like a voucher's code).
+     */
+    ticketCode: text("ticket_code"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("form_submissions_key_idx").on(t.formId, t.idempotencyKey),
     index("form_submissions_form_idx").on(t.formId),
+    uniqueIndex("form_submissions_ticket_idx").on(t.ticketCode),
   ],
 );

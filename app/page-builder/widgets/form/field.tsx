@@ -1,7 +1,10 @@
+import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 
+import { dateRange, type DateRule } from "@contract/bookings";
 import type { FormField } from "@contract/form-fields";
+import { dayInWords } from "@contract/formats";
 import { buttonClass, ErrorText, inputClass, secondaryButtonClass } from "~/components/member/form-field";
 
 import { selectValue } from "./definition";
@@ -61,15 +64,23 @@ export function Field({
   id,
   value,
   errors,
+  today,
 }: {
   field: FormField;
   id: string;
   value: string;
   errors: string[] | undefined;
+  /** Today on the site's clock, for the days a booking's date field offers. */
+  today?: string;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const errorId = `${id}-error`;
-  const invalid = errors?.length ? { "aria-invalid": true, "aria-describedby": errorId } : {};
+  const hint = field.dates && today ? dateHint(field.dates, today, i18n.language, t) : null;
+  const describedBy = [hint ? `${id}-hint` : "", errors?.length ? errorId : ""].filter(Boolean).join(" ");
+  const invalid = {
+    ...(errors?.length ? { "aria-invalid": true } : {}),
+    ...(describedBy ? { "aria-describedby": describedBy } : {}),
+  };
   const common = { id, name: field.name, required: field.required, ...invalid };
   switch (field.kind) {
     case "content": {
@@ -182,7 +193,7 @@ export function Field({
               placeholder={isDate ? "dd/mm/yyyy" : field.placeholder || undefined}
               min={numeric && field.min !== null ? field.min : undefined}
               max={numeric && field.max !== null ? field.max : undefined}
-              step={numeric ? "any" : undefined}
+              step={numeric ? (field.whole ? 1 : "any") : undefined}
               inputMode={isDate || field.kind === "currency" || field.kind === "percent" ? "decimal" : undefined}
               data-date-mask={isDate ? "" : undefined}
               data-password={field.kind === "password" ? "" : undefined}
@@ -193,9 +204,28 @@ export function Field({
               className={inputClass}
             />
           </div>
+          {hint ? (
+            <p id={`${id}-hint`} className="mt-1 text-sm text-stone-700 dark:text-stone-300">
+              {hint}
+            </p>
+          ) : null}
           <ErrorText id={errorId} errors={errors} />
         </Wrap>
       );
     }
   }
+}
+
+/** "Available: Saturday, 6 December 2026 to 28 May 2027.": the days a booking's date field offers. */
+function dateHint(rule: DateRule, today: string, lng: string, t: TFunction) {
+  const { min, max } = dateRange(rule, today);
+  const weekday = new Intl.DateTimeFormat(lng, { weekday: "long", timeZone: "UTC" });
+  // 2026-11-29 was a Sunday: day n of the week is that day plus n.
+  const days = (rule.weekdays ?? [0, 1, 2, 3, 4, 5, 6])
+    .map((d) => weekday.format(Date.UTC(2026, 10, 29 + d, 12)))
+    .join(", ");
+  const locale = lng === "en" ? "en-AU" : lng;
+  return max
+    ? t("forms.dateHint", { days, from: dayInWords(min, locale), to: dayInWords(max, locale) })
+    : t("forms.dateHintOpen", { days, from: dayInWords(min, locale) });
 }

@@ -6,6 +6,7 @@ import type { FormField } from "@contract/form-fields";
 import { answerFields, formFields } from "@contract/form-fields";
 import type { CaptchaChallenge, Form } from "@contract/forms";
 import { checkPaid, getCaptcha, getForm } from "~/lib/api/forms.server";
+import { getSiteToday } from "~/lib/api/site.server";
 import type { Transport } from "~/lib/api/transport.server";
 import { sanitizeCmsHtml } from "~/lib/cms-html.server";
 
@@ -25,8 +26,10 @@ export interface FormWidgetData {
   returnPath: string;
   signedIn: boolean;
   captcha: CaptchaChallenge | null;
-  /** After the gateway's return (`?payum_token=`): paid or not; null without a token. */
-  payment: { paid: boolean; status: string } | null;
+  /** After the gateway's return (`?payum_token=`): paid or not, and a booking's tickets code; null without a token. */
+  payment: { paid: boolean; status: string; tickets: string | null } | null;
+  /** Today on the site's clock (YYYY-MM-DD): where a booking's days start. */
+  today: string;
   /** The last failed post to this form: its errors and the visitor's input. */
   reply: SubmissionResult<string[]> | null;
   /** Answers from the address (`?product=`), for fields the form has. */
@@ -44,13 +47,14 @@ export async function loadForm(
   const fields = formFields(form).map((f) => (f.content ? { ...f, content: sanitizeCmsHtml(f.content) } : f));
   const search = visit?.searchParams ?? new URLSearchParams();
   const token = search.get("payum_token");
-  const [captcha, payment] = await Promise.all([
+  const [captcha, payment, today] = await Promise.all([
     form.use_captcha && visit ? getCaptcha(transport, form.id).catch(() => null) : Promise.resolve(null),
     token && visit
       ? checkPaid(transport, visit.pageAddress, token)
-          .then((r) => ({ paid: r.success, status: r.payment?.status ?? "" }))
-          .catch(() => ({ paid: false, status: "" }))
+          .then((r) => ({ paid: r.success, status: r.payment?.status ?? "", tickets: r.receipt?.code ?? null }))
+          .catch(() => ({ paid: false, status: "", tickets: null }))
       : Promise.resolve(null),
+    getSiteToday(transport),
   ]);
   const prefill: Record<string, string> = {};
   for (const field of answerFields(fields)) {
@@ -77,6 +81,7 @@ export async function loadForm(
     signedIn: visit?.signedIn ?? false,
     captcha,
     payment,
+    today,
     reply,
     prefill,
   };

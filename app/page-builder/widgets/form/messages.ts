@@ -15,4 +15,7 @@ export const ERR = {
   option: "forms.errors.option",
   signature: "forms.errors.signature",
   tooLong: "forms.errors.tooLong",
+  whole: "forms.errors.whole",
+  datePast: "forms.errors.datePast",
+  dateUnavailable: "forms.errors.dateUnavailable",
 } as const;

@@ -19,6 +19,9 @@ const field = (kind: FormField["kind"], extra: Partial<FormField> = {}): FormFie
   value: "",
   content: "",
   heading: false,
+  whole: false,
+  perPerson: false,
+  dates: null,
   ...extra,
 });
 
@@ -104,7 +107,7 @@ describe("buildFormSchema against the contract's validation cases", () => {
   it("has cases", () => expect(validationCases.length).toBeGreaterThan(0));
   for (const c of validationCases) {
     it(c.name, () => {
-      const ok = buildFormSchema(formFields(c.definition)).safeParse(c.input).success;
+      const ok = buildFormSchema(formFields(c.definition), c.today).safeParse(c.input).success;
       expect(ok).toBe(c.expected.ok);
     });
   }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import { dateRefusal } from "@contract/bookings";
 import {
   answerFields,
   CHECKED,
@@ -40,12 +41,23 @@ function bounded(field: FormField) {
   return z.string().superRefine((v, ctx) => {
     const n = readNumber(v, field.kind);
     if (!Number.isFinite(n)) ctx.addIssue({ code: "custom", message: ERR.number });
+    else if (field.whole && !Number.isInteger(n)) ctx.addIssue({ code: "custom", message: ERR.whole });
     else if (min !== null && n < min) ctx.addIssue({ code: "custom", message: ERR.min });
     else if (max !== null && n > max) ctx.addIssue({ code: "custom", message: ERR.max });
   });
 }
 
-function valueSchema(field: FormField): z.ZodType<string> {
+/** A date a booking may take: a real day and, when the site's `today` is known, one the field offers. */
+function bookable(field: FormField, today: string | undefined) {
+  return z.string().superRefine((v, ctx) => {
+    const day = parseDate(v);
+    if (!day) return void ctx.addIssue({ code: "custom", message: ERR.date });
+    const refused = field.dates && today ? dateRefusal(field.dates, day, today) : null;
+    if (refused) ctx.addIssue({ code: "custom", message: refused === "past" ? ERR.datePast : ERR.dateUnavailable });
+  });
+}
+
+function valueSchema(field: FormField, today: string | undefined): z.ZodType<string> {
   const text = z.string().max(MAX_TEXT, ERR.tooLong);
   switch (field.kind) {
     case "email":
@@ -57,7 +69,7 @@ function valueSchema(field: FormField): z.ZodType<string> {
     case "percent":
       return bounded(field);
     case "date":
-      return text.refine(isFormDate, ERR.date);
+      return text.pipe(bookable(field, today));
     case "datetime":
       return z.string().refine(isFormDateTime, ERR.datetime);
     case "time":
@@ -73,7 +85,7 @@ function valueSchema(field: FormField): z.ZodType<string> {
   }
 }
 
-function fieldSchema(field: FormField): z.ZodTypeAny {
+function fieldSchema(field: FormField, today: string | undefined): z.ZodTypeAny {
   if (field.kind === "checkbox") {
     // Checked posts "1" (or "on"); unchecked posts nothing: stored as 1 or 0.
     const flag = z
@@ -94,16 +106,19 @@ function fieldSchema(field: FormField): z.ZodTypeAny {
     const t = keepSpaces ? s : s.trim();
     return t === "" ? undefined : t;
   }, z.string().optional());
-  const checked = valueSchema(field);
+  const checked = valueSchema(field, today);
   if (field.required) {
     return value.pipe(z.string({ required_error: ERR.required, invalid_type_error: ERR.required }).pipe(checked));
   }
   return value.pipe(checked.optional());
 }
 
-/** The schema of a form's answers: one key per field that takes one. */
-export function buildFormSchema(fields: readonly FormField[]) {
+/**
+ * The schema of a form's answers: one key per field that takes one. With `today` (YYYY-MM-DD on
+ * the site's clock: the action passes it), a date field's rule refuses the days it does not offer.
+ */
+export function buildFormSchema(fields: readonly FormField[], today?: string) {
   const shape: Record<string, z.ZodTypeAny> = {};
-  for (const field of answerFields(fields)) shape[field.name] = fieldSchema(field);
+  for (const field of answerFields(fields)) shape[field.name] = fieldSchema(field, today);
   return z.object(shape);
 }

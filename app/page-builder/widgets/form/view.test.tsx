@@ -38,6 +38,7 @@ const base = (over: Partial<FormWidgetData> = {}): FormWidgetData => ({
     data: null,
   }),
   csrf: "token-1",
+  today: "2026-11-29",
   idempotencyKey: "key-12345678",
   returnPath: "/contact",
   signedIn: false,
@@ -115,10 +116,41 @@ describe("core/form", () => {
   });
 
   it("after a paid return shows the success text instead of the form", () => {
-    const html = show({ id: 3 }, base({ payment: { paid: true, status: "paid" } }));
+    const html = show({ id: 3 }, base({ payment: { paid: true, status: "paid", tickets: null } }));
     expect(html).toContain("Payment Successful. Please check your email for your invoice.");
     expect(html).not.toContain("<form");
-    expect(show({ id: 3 }, base({ payment: { paid: false, status: "declined" } }))).toContain("Payment Failed");
+    expect(html).not.toContain("/tickets/");
+    const declined = base({ payment: { paid: false, status: "declined", tickets: null } });
+    expect(show({ id: 3 }, declined)).toContain("Payment Failed");
+  });
+
+  it("after a paid booking links its tickets", () => {
+    const html = show({ id: 3 }, base({ payment: { paid: true, status: "paid", tickets: "ABCDEFGHJKMN" } }));
+    expect(html).toMatch(/<a[^>]*href="\/tickets\/ABCDEFGHJKMN"[^>]*>Print your tickets<\/a>/);
+  });
+
+  it("a booking: the price a person, whole places, and the days offered beside the date", () => {
+    const data = base({
+      form: { ...base().form, cost: 95 },
+      fields: formFields({
+        questions: [
+          {
+            id: 1,
+            name: "date",
+            label: "Workshop date",
+            field_type: "date",
+            weekdays: [6],
+            min_days_ahead: 7,
+            max_days_ahead: 180,
+          },
+          { id: 2, name: "attendees", label: "Attendees", field_type: "number", min: 1, max: 6, per_person: true },
+        ],
+      }),
+    });
+    const html = show({ id: 3 }, data);
+    expect(html).toContain("Cost: $95.00 a person");
+    expect(html).toMatch(/name="attendees"[^>]*step="1"|step="1"[^>]*name="attendees"/);
+    expect(html).toContain("Available: Saturday, 6 December 2026 to 28 May 2027.");
   });
 
   it("asks a signed-out visitor to sign in for a must_be_logged_on form", () => {

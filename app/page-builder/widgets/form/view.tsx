@@ -42,9 +42,16 @@ export function FormWidget({ data, idPrefix }: { data: FormWidgetData; idPrefix:
   const { form, fields, reply } = data;
   if (data.payment?.paid) {
     return (
-      <p role="status" className="my-6 rounded-md border border-emerald-600 bg-emerald-50 p-4 text-emerald-950">
-        {t("forms.paymentSuccessful")}
-      </p>
+      <div role="status" className="my-6 rounded-md border border-emerald-600 bg-emerald-50 p-4 text-emerald-950">
+        <p>{t("forms.paymentSuccessful")}</p>
+        {data.payment.tickets ? (
+          <p className="mt-2">
+            <a className="font-medium underline" href={`/tickets/${encodeURIComponent(data.payment.tickets)}`}>
+              {t("forms.tickets")}
+            </a>
+          </p>
+        ) : null}
+      </div>
     );
   }
   if (form.must_be_logged_on && !data.signedIn) {
@@ -116,9 +123,16 @@ export function FormWidget({ data, idPrefix }: { data: FormWidgetData; idPrefix:
             id={id(f.name || `x${i}`)}
             value={valueOf(f)}
             errors={errors[f.name] ?? undefined}
+            today={data.today}
           />
         ))}
-        {form.cost > 0 ? <p className="mb-4 font-medium">{t("forms.cost", { amount: form.cost.toFixed(2) })}</p> : null}
+        {form.cost > 0 ? (
+          <p className="mb-4 font-medium">
+            {t(fields.some((f) => f.perPerson) ? "forms.costPerPerson" : "forms.cost", {
+              amount: form.cost.toFixed(2),
+            })}
+          </p>
+        ) : null}
         {hasSubmit ? null : (
           <button type="submit" className={buttonClass}>
             {t("forms.submit")}
