@@ -92,6 +92,7 @@ let database: Database | null = null;
 let mailer: Mailer | null = null;
 let upstream: Upstream;
 let cmsListener: ReturnType<typeof getRequestListener> | null = null;
+let stopCms = () => {};
 if (env.CMS_API_URL) {
   upstream = {
     fetch: (req) => fetch(req),
@@ -114,6 +115,7 @@ if (env.CMS_API_URL) {
     },
   });
   ({ database, mailer } = started);
+  stopCms = started.stop;
   const cms = started.app;
   cmsListener = getRequestListener(cms.fetch);
   upstream = {
@@ -281,6 +283,7 @@ function shutdown(signal: string) {
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
   upstreamBreaker.dispose();
+  stopCms();
   server.close(async () => {
     await mailer?.flush(); // the mails of the last answers go out first
     await database?.close();

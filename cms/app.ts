@@ -33,6 +33,7 @@ import type { PaymentGateway } from "./payments/gateway";
 import { paymentRoutes } from "./payments/routes";
 import { createTestGateway, TestGateway, testGatewayRoutes } from "./payments/test-gateway";
 import { searchRoutes } from "./search/routes";
+import { DEFAULT_HOLD_MINUTES } from "./shop/holds";
 import { shopRoutes } from "./shop/routes";
 import { siteRoutes } from "./site/routes";
 import { voucherRoutes } from "./vouchers/routes";
@@ -53,6 +54,8 @@ export interface CmsAppOptions {
   tokenSecret?: string | Uint8Array;
   /** Multiplier of the account calls' rate limits (AUTH_RATE_LIMIT; default 1). */
   authRateLimit?: number;
+  /** How long an order's stock is held for its payment (STOCK_HOLD_MINUTES); default 30 minutes. */
+  stockHoldMinutes?: number;
   /** The bits of the form captcha's proof of work (CAPTCHA_DIFFICULTY; default 18, decision 051). */
   captchaDifficulty?: number;
   /** The site's URL, which links in mail point to (PUBLIC_URL, or SITE_URL for `npm run cms`). */
@@ -127,6 +130,7 @@ export function createCmsApp(database: Database, options: CmsAppOptions = {}): C
     c.set("notify", notify);
     c.set("tokenSecret", tokenSecret);
     c.set("authRateLimit", authRateLimit);
+    c.set("stockHoldMinutes", options.stockHoldMinutes ?? DEFAULT_HOLD_MINUTES);
     c.set("siteUrl", options.siteUrl);
     c.set("mailer", mailer);
     c.set("paymentGateway", paymentGateway);

@@ -14,6 +14,8 @@ export interface CmsEnv {
     tokenSecret: Uint8Array;
     /** The multiplier of the account calls' rate limits (`authRateLimit` option, AUTH_RATE_LIMIT). */
     authRateLimit: number;
+    /** How long an order's stock is held for its payment, in minutes (STOCK_HOLD_MINUTES). */
+    stockHoldMinutes: number;
     /** The site's URL, for links in mail (`siteUrl` option); undefined when not configured. */
     siteUrl: string | undefined;
     /** The mailer (`mailer` option); a warning mailer when none is configured. */

@@ -16,6 +16,7 @@ describe("the standalone CMS's environment", () => {
         CAPTCHA_DIFFICULTY: 18,
         PAYMENT_GATEWAY: "test",
         ALLOW_TEST_PAYMENTS: "0",
+        STOCK_HOLD_MINUTES: 30,
       },
     });
     expect(parseCmsEnv({ SITE_URL: " ", PURGE_TOKEN: "" })).toMatchObject({ env: { SITE_URL: undefined } });

@@ -15,7 +15,12 @@ const env = parsed.env;
 // With a site to tell, every content change is POSTed to its /_purge endpoint.
 const onContentChange =
   env.SITE_URL && env.PURGE_TOKEN ? purgeListener({ siteUrl: env.SITE_URL, token: env.PURGE_TOKEN }) : undefined;
-const { database, mailer, app } = await startCms(env, {
+const {
+  database,
+  mailer,
+  app,
+  stop: stopWork,
+} = await startCms(env, {
   production: env.NODE_ENV === "production",
   // The site signs members in through this OAuth2 server, returning to its /auth.
   siteUrl: env.SITE_URL,
@@ -26,7 +31,8 @@ const { database, mailer, app } = await startCms(env, {
 const server = serve({ fetch: app.fetch, port: env.CMS_PORT, hostname: env.CMS_HOST }, (info) =>
   console.log(`[cms] API on http://${env.CMS_HOST}:${info.port}`),
 );
-const stop = () =>
+const stop = () => {
+  stopWork();
   server.close(
     () =>
       void mailer
@@ -34,5 +40,6 @@ const stop = () =>
         .then(() => database.close())
         .then(() => process.exit(0)),
   );
+};
 process.on("SIGTERM", stop);
 process.on("SIGINT", stop);

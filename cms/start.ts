@@ -15,6 +15,7 @@ import { type Mailer, mailerFromEnv } from "./mail/mailer";
 import { setAvifEffort } from "./media/variants";
 import { paymentGatewayFromEnv, paymentGatewayNotice } from "./payments/from-env";
 import { seedIfEmpty } from "./seed";
+import { startHoldSweeper } from "./shop/holds";
 
 /** The settings both hosts read, with the names they have in the environment. */
 export type CmsStartEnv = Pick<
@@ -32,6 +33,7 @@ export type CmsStartEnv = Pick<
   | "STRIPE_SECRET_KEY"
   | "STRIPE_WEBHOOK_SECRET"
   | "STRIPE_API_BASE"
+  | "STOCK_HOLD_MINUTES"
 >;
 
 export interface CmsStartOptions extends Pick<CmsAppOptions, "production" | "onContentChange" | "paymentPageUrl"> {
@@ -45,6 +47,8 @@ export interface StartedCms {
   database: Database;
   mailer: Mailer;
   app: CmsApp;
+  /** Stops this instance's background work (the hold sweeper) before the database closes. */
+  stop: () => void;
 }
 
 export async function startCms(env: CmsStartEnv, options: CmsStartOptions): Promise<StartedCms> {
@@ -76,8 +80,11 @@ export async function startCms(env: CmsStartEnv, options: CmsStartOptions): Prom
     captchaDifficulty: env.CAPTCHA_DIFFICULTY,
     siteUrl,
     paymentGateway,
+    stockHoldMinutes: env.STOCK_HOLD_MINUTES,
     paymentPageUrl: options.paymentPageUrl,
     onContentChange: options.onContentChange,
   });
-  return { database, mailer, app };
+  // Unpaid orders' stock goes back when their hold runs out, found by every instance in turn.
+  const stop = startHoldSweeper(database.db, { gateway: paymentGateway });
+  return { database, mailer, app, stop };
 }

@@ -46,6 +46,8 @@ export const paymentEnvFields = {
   ),
   /** `1`: a public deployment may still run the test gateway (a demo); unset, it refuses to start. */
   ALLOW_TEST_PAYMENTS: z.enum(["0", "1"]).default("0"),
+  /** How long an order's stock is held for its payment, in minutes; then it goes back. */
+  STOCK_HOLD_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
 };
 
 export type PaymentEnv = {
@@ -54,6 +56,7 @@ export type PaymentEnv = {
   STRIPE_WEBHOOK_SECRET?: string;
   STRIPE_API_BASE?: string;
   ALLOW_TEST_PAYMENTS: "0" | "1";
+  STOCK_HOLD_MINUTES?: number;
 };
 
 /**

@@ -18,6 +18,8 @@ export function paymentGatewayFromEnv(
         secretKey: env.STRIPE_SECRET_KEY ?? "",
         webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? "",
         apiBase: env.STRIPE_API_BASE,
+        // A session payable as long as the order's stock is held (Stripe's least is 30 minutes).
+        expiresInSeconds: (env.STOCK_HOLD_MINUTES ?? 30) * 60,
       });
   }
 }

@@ -74,4 +74,9 @@ export interface PaymentGateway {
    * Answers the gateway's reference of the refund. Throws when the gateway refuses.
    */
   refund(payment: GatewayRecord, amountCents: number, key: string): Promise<{ ref: string }>;
+  /**
+   * Stops a payment that is no longer wanted (its order's hold ran out) from being paid at the
+   * gateway, where the gateway can: best effort, never throws.
+   */
+  cancel(payment: GatewayRecord): Promise<void>;
 }

@@ -92,6 +92,19 @@ export async function receiptOf(db: Db, payment: Payment): Promise<Receipt | nul
   return (await receipts.get(payment.kind)?.(db, payment)) ?? null;
 }
 
+/**
+ * What a kind does when its payment is declined (the test gateway's Decline, an expired Stripe
+ * session): an order gives its stock back. Runs in the transaction that records the outcome.
+ */
+export type DeclineHandler = (tx: Db, payment: Payment, now: number) => Promise<void>;
+
+const declines = new Map<string, DeclineHandler>();
+
+/** Registers what a declined payment of a kind undoes. */
+export function registerDecline(kind: string, handler: DeclineHandler): void {
+  declines.set(kind, handler);
+}
+
 /** Registers (or replaces) the fulfilment of a kind of payment. */
 export function registerFulfilment(kind: string, handler: FulfilmentHandler): void {
   handlers.set(kind, handler);
@@ -241,6 +254,7 @@ export async function recordOutcome(
       })
       .where(eq(payments.id, payment.id))
       .returning();
+    if (status === "declined") await declines.get(updated.kind)?.(tx as unknown as Db, updated, now);
     return updated;
   });
 }

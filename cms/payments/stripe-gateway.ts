@@ -138,6 +138,16 @@ export class StripeGateway implements PaymentGateway {
     return "pending";
   }
 
+  async cancel(payment: GatewayRecord): Promise<void> {
+    if (!payment.gatewayRef) return;
+    try {
+      await this.#stripe.checkout.sessions.expire(payment.gatewayRef);
+    } catch (err) {
+      // Already complete or expired: nothing to stop.
+      console.warn(`[cms] payment ${payment.id}: Stripe's session was not expired: ${(err as Error).message}`);
+    }
+  }
+
   async refund(payment: GatewayRecord, amountCents: number, key: string): Promise<{ ref: string }> {
     if (!payment.gatewayRef) throw new Error(`Payment ${payment.id} has no Stripe session`);
     const session = await this.#stripe.checkout.sessions.retrieve(payment.gatewayRef);

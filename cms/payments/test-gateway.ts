@@ -62,6 +62,9 @@ export class TestGateway implements PaymentGateway {
     return "pending";
   }
 
+  /** Its page reads the payment's state: a declined payment shows no buttons. Nothing to do here. */
+  async cancel(): Promise<void> {}
+
   /** Nothing to give back: the reference is made from the key, so a repeat answers the same one. */
   async refund(payment: GatewayRecord, amountCents: number, key: string): Promise<{ ref: string }> {
     if (!Number.isInteger(amountCents) || amountCents <= 0) throw new Error("A refund needs a positive amount");

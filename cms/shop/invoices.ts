@@ -5,14 +5,15 @@
  */
 import { randomInt } from "node:crypto";
 
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 
 import { answer } from "../contract/answer";
 import { centsToDollars } from "../contract/formats";
 import { orderSchema, orderSummarySchema, ticketSchema } from "../contract/shop";
 import type { Db } from "../db/client";
-import { orderItems, orders, tickets, users } from "../db/schema";
+import { orderItems, orders, promotionCodes, tickets, users } from "../db/schema";
 import type { Mailer } from "../mail/mailer";
+import { restock } from "./holds";
 import { renderInvoiceMail } from "./mail";
 import { type Business, shopSettings } from "./pricing";
 
@@ -125,12 +126,23 @@ const ticketCode = () =>
  * issues its tickets and mails the invoice. An order already paid is left as it is.
  */
 export async function fulfilOrder(db: Db, orderId: number, ctx: { now: Date; mailer?: Mailer; siteUrl?: string }) {
+  const [before] = await db.select().from(orders).where(eq(orders.id, orderId)).for("update");
+  if (!before || (before.status !== "pending" && before.status !== "cancelled")) return;
+  // Paid after its hold ran out (a gateway that could not be stopped in time): the buyer paid, so
+  // the order stands and takes its stock again, even below zero, for the owner to see.
+  if (before.status === "cancelled") await restock(db, orderId, -1);
   const [order] = await db
     .update(orders)
-    .set({ status: "paid", paidAt: ctx.now, paymentUrl: null })
-    .where(and(eq(orders.id, orderId), eq(orders.status, "pending")))
+    .set({ status: "paid", paidAt: ctx.now, paymentUrl: null, cancelledAt: null, cancelReason: null })
+    .where(eq(orders.id, orderId))
     .returning();
-  if (!order) return;
+  // The promotion code's use counts now that it is paid.
+  if (order.promotionCode) {
+    await db
+      .update(promotionCodes)
+      .set({ usedCount: sql`${promotionCodes.usedCount} + 1` })
+      .where(eq(promotionCodes.code, order.promotionCode));
+  }
   const [member] = await db.select().from(users).where(eq(users.id, order.userId));
   const holder = [member?.firstName, member?.lastName].filter(Boolean).join(" ") || member?.email || "";
   const items = await itemsOf(db, order.id);

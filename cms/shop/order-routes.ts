@@ -15,13 +15,19 @@ import type { SubmitOrderBody } from "../contract/shop";
 import { found, pathId } from "../lib/http";
 import { idSchema } from "../lib/params";
 import { warningMailer } from "../mail/mailer";
-import { registerFulfilment, startPayment } from "../payments/service";
+import { registerDecline, registerFulfilment, startPayment } from "../payments/service";
 import { findCart } from "./cart";
+import { releaseOrder } from "./holds";
 import { fulfilOrder, getOrder, getTickets, listOrders } from "./invoices";
 import { submitOrder } from "./orders";
 import { shopSettings } from "./pricing";
 import { requestShippingQuote } from "./quotes";
 import { sessionField } from "./session";
+
+// A declined payment cancels its order and puts the stock back (holds.ts).
+registerDecline("order", async (tx, payment, now) => {
+  await releaseOrder(tx, payment.referenceId, "declined", now);
+});
 
 // A paid order: marked paid, tickets issued, invoice mailed (once: fulfilPayment holds the row lock).
 registerFulfilment("order", (tx, payment, ctx) =>
@@ -82,6 +88,7 @@ export function orderRoutes() {
         user,
         settings: await shopSettings(c.var.db),
         now: c.var.now,
+        holdMinutes: c.var.stockHoldMinutes,
         startPayment: (tx, p) =>
           startPayment(
             c,

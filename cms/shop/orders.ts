@@ -1,18 +1,21 @@
 /**
  * Orders (docs/shop.md, decision 075): placed once per idempotency key, in one transaction that
  * holds the member's cart, the SKUs (in id order) and the promotion code locked, takes the stock
- * off, writes the order with the prices of now, draws the invoice number and starts the payment.
- * A refusal writes nothing. Nothing the caller says about a price is read.
+ * off with a hold (`holds.ts`: back unless paid in time), writes the order with the prices of now,
+ * draws the invoice number and starts the payment. A refusal writes nothing. Nothing the caller
+ * says about a price is read. A promotion code's use is counted when the order is paid; a member
+ * may use a code as often as its `per_member_limit` says, and have a few orders waiting at once.
  */
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, sql } from "drizzle-orm";
 
 import { type AddressInput, addressSchema } from "../accounts/addresses";
 import { ApiError } from "../accounts/errors";
 import { answer } from "../contract/answer";
 import { submitOrderAnswerSchema } from "../contract/shop";
 import type { Db } from "../db/client";
-import { addresses, cartItems, invoiceCounter, orderItems, orders, promotionCodes, skus } from "../db/schema";
+import { addresses, cartItems, invoiceCounter, orderItems, orders, skus } from "../db/schema";
 import { findCart } from "./cart";
+import { DEFAULT_HOLD_MINUTES, MAX_PENDING_ORDERS } from "./holds";
 import { loadLines } from "./lines";
 import { applyPromotion, countryCode, findPromotion, shippingOptions, type ShopSettings } from "./pricing";
 import { priceLines } from "./service";
@@ -32,6 +35,8 @@ export interface SubmitContext {
   user: { id: number; email: string };
   settings: ShopSettings;
   now: number;
+  /** How long the stock stays held for the payment (STOCK_HOLD_MINUTES). */
+  holdMinutes?: number;
   startPayment: (
     tx: Db,
     input: { orderId: number; amountCents: number; description: string; returnUrl: string },
@@ -51,6 +56,8 @@ class Refusal extends Error {}
 export const CART_EMPTY = "Your cart is empty";
 export const NOTHING_TO_PAY = "An order of $0.00 cannot be paid online: please contact us";
 export const NO_SUCH_SHIPPING = "This delivery option is not available for the address";
+export const TOO_MANY_PENDING = `You have ${MAX_PENDING_ORDERS} orders waiting for payment: pay for one of them, or wait until its hold ends, before placing another`;
+export const PROMOTION_ALREADY_USED = "You have already used this promotion code";
 export const outOfStock = (name: string, left: number) =>
   left > 0 ? `Only ${left} of ${name} left in stock` : `${name} is out of stock`;
 
@@ -142,6 +149,13 @@ export async function submitOrder(db: Db, ctx: SubmitContext, input: SubmitInput
       const again = await orderByKey(tx, userId, input.idempotencyKey);
       if (again) return answerOf(again);
       if (!cart) throw new Refusal(CART_EMPTY);
+      const [{ pending }] = await tx
+        .select({ pending: count() })
+        .from(orders)
+        .where(
+          and(eq(orders.userId, userId), eq(orders.status, "pending"), gt(orders.holdExpiresAt, new Date(ctx.now))),
+        );
+      if (pending >= MAX_PENDING_ORDERS) throw new Refusal(TOO_MANY_PENDING);
       const items = await tx.select().from(cartItems).where(eq(cartItems.cartId, cart.id));
       if (items.length === 0) throw new Refusal(CART_EMPTY);
       const skuIds = [...new Set(items.map((i) => i.skuId))].sort((a, b) => a - b);
@@ -159,10 +173,21 @@ export async function submitOrder(db: Db, ctx: SubmitContext, input: SubmitInput
       if (promotion) {
         const applied = applyPromotion(promotion.row, priced.subtotalCents, ctx.now);
         if (!applied.ok) throw new Refusal(applied.error);
-        await tx
-          .update(promotionCodes)
-          .set({ usedCount: sql`${promotionCodes.usedCount} + 1` })
-          .where(eq(promotionCodes.id, promotion.row!.id));
+        // Counted when paid (fulfilOrder); a member's own uses, paid or still payable, count here.
+        const limit = promotion.row!.perMemberLimit;
+        if (limit !== null) {
+          const [{ used }] = await tx
+            .select({ used: count() })
+            .from(orders)
+            .where(
+              and(
+                eq(orders.userId, userId),
+                eq(orders.promotionCode, promotion.row!.code),
+                inArray(orders.status, ["pending", "paid"]),
+              ),
+            );
+          if (used >= limit) throw new Refusal(PROMOTION_ALREADY_USED);
+        }
       }
       // The gateway takes no payment of $0: such an order (a code worth the whole cart) is refused.
       if (priced.totalCents <= 0) throw new Refusal(NOTHING_TO_PAY);
@@ -182,6 +207,7 @@ export async function submitOrder(db: Db, ctx: SubmitContext, input: SubmitInput
           taxCents: priced.taxCents,
           note: input.note,
           createdAt: new Date(ctx.now),
+          holdExpiresAt: new Date(ctx.now + (ctx.holdMinutes ?? DEFAULT_HOLD_MINUTES) * 60_000),
         })
         .returning();
       for (const l of lines) {

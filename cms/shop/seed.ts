@@ -35,6 +35,7 @@ const promotionSeed = z
     min_subtotal: dollars.default(0),
     usage_limit: z.number().int().positive().optional(),
     used_count: z.number().int().min(0).default(0),
+    per_member_limit: z.number().int().positive().optional(),
   })
   .refine((p) => p.kind !== "percent" || (Number.isInteger(p.value) && p.value <= 100), {
     message: "a percent is a whole number up to 100",
@@ -82,6 +83,7 @@ export async function seedShop(db: Db, seeds: ShopSeeds) {
       minSubtotalCents: cents(p.min_subtotal),
       usageLimit: p.usage_limit ?? null,
       usedCount: p.used_count,
+      perMemberLimit: p.per_member_limit ?? null,
     });
   }
 }

@@ -123,6 +123,7 @@ export async function openShopWorld(
       return files.sort().map((f) => parseEml(readFileSync(path.join(dataDir, "outbox", f), "utf8")));
     },
     async close() {
+      await mailer.flush();
       await closeAndSettle(t);
       await t.dispose();
       rmSync(dataDir, { recursive: true, force: true });

@@ -42,7 +42,6 @@ export function InvoiceView({
 }) {
   const { t, i18n } = useTranslation();
   const address = addressLines(order.address);
-  const paid = order.status === "paid";
   return (
     <article className="shop-print mx-auto max-w-3xl bg-white px-4 py-10 text-stone-900 dark:bg-stone-950 dark:text-stone-100">
       <header className="flex flex-wrap justify-between gap-4">
@@ -119,7 +118,7 @@ export function InvoiceView({
         <dt>{t("shop.invoice.gst")}</dt>
         <dd className="text-right tabular-nums">{formatMoney(order.total_tax)}</dd>
         <dt>{t("shop.invoice.status")}</dt>
-        <dd className="text-right font-semibold">{paid ? t("shop.invoice.paid") : t("shop.invoice.pending")}</dd>
+        <dd className="text-right font-semibold">{t(orderStatusKey(order.status))}</dd>
       </dl>
       {order.note ? (
         <p className="mt-4">
@@ -136,3 +135,7 @@ export function InvoiceView({
     </article>
   );
 }
+
+/** The words of an order's status: paid, cancelled (its hold ran out or its payment was declined), else awaiting payment. */
+export const orderStatusKey = (status: string) =>
+  status === "paid" ? "shop.invoice.paid" : status === "cancelled" ? "shop.invoice.cancelled" : "shop.invoice.pending";

@@ -112,7 +112,10 @@ export const promotionCodes = pgTable(
     endsAt: timestamp("ends_at", { withTimezone: true }),
     minSubtotalCents: integer("min_subtotal_cents").notNull().default(0),
     usageLimit: integer("usage_limit"),
+    /** Paid orders that used it (counted when an order is paid, not when it is placed). */
     usedCount: integer("used_count").notNull().default(0),
+    /** How many orders one member may use it in (paid, or placed and still payable); null: any. */
+    perMemberLimit: integer("per_member_limit"),
   },
   (t) => [uniqueIndex("promotion_codes_code_idx").on(t.code)],
 );
@@ -141,7 +144,7 @@ export const orders = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     idempotencyKey: text("idempotency_key").notNull(),
-    /** "pending" | "paid". */
+    /** "pending" (its stock held) | "paid" | "cancelled" (its hold released: stock back). */
     status: text("status").notNull().default("pending"),
     invoiceNumber: text("invoice_number").notNull(),
     address: jsonb("address").$type<Record<string, string>>().notNull(),
@@ -158,9 +161,15 @@ export const orders = pgTable(
     paymentUrl: text("payment_url"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** While pending: when its stock goes back unless paid (STOCK_HOLD_MINUTES after it was placed). */
+    holdExpiresAt: timestamp("hold_expires_at", { withTimezone: true }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    /** Why it was cancelled: "declined" (the payment), "expired" (the hold). */
+    cancelReason: text("cancel_reason"),
   },
   (t) => [
     uniqueIndex("orders_idempotency_idx").on(t.userId, t.idempotencyKey),
+    index("orders_hold_idx").on(t.status, t.holdExpiresAt),
     uniqueIndex("orders_invoice_number_idx").on(t.invoiceNumber),
   ],
 );
