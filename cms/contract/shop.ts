@@ -206,4 +206,6 @@ export type SubmitOrderBody = {
   url: string;
   idempotency_key: string;
   session?: string;
+  /** The total the buyer was shown (dollars): another total orders nothing. */
+  expected_total?: number;
 };

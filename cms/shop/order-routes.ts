@@ -60,6 +60,11 @@ const submitSchema = z.object({
     .trim()
     .regex(/^[\w-]{8,100}$/, "must be 8 to 100 letters, digits, - or _"),
   session: sessionField,
+  /**
+   * The total the buyer was shown, in dollars: when the order's total comes out otherwise (an
+   * address, option, price or code changed), nothing is ordered and the answer says the new total.
+   */
+  expected_total: z.coerce.number().finite().min(0).max(10_000_000).optional(),
 });
 
 const quoteSchema = z.object({
@@ -111,6 +116,7 @@ export function orderRoutes() {
         promotionCode: input.promotion_code,
         url: input.url,
         idempotencyKey: input.idempotency_key,
+        expectedTotalCents: input.expected_total === undefined ? undefined : Math.round(input.expected_total * 100),
       },
     );
     return c.json(answer);

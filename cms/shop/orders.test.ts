@@ -115,6 +115,23 @@ for (const driver of drivers) {
       expect((await w.api.get(`${API}/order`, sam.token)).body.data).toEqual([]);
     });
 
+    it("orders only at the total the buyer was shown; another total orders nothing and names the new one", async () => {
+      const max = await w.member("Max");
+      await fill(max.token, w.sku.stool, 1);
+      const stock = await stockOf(w.sku.stool);
+      // The stool $295 and Brisbane delivery $70: $365; shown $335 (the Sunshine Coast's $40).
+      const changed = await submit(max.token, { expected_total: 335 });
+      expect(changed.body).toMatchObject({
+        success: false,
+        message: "The total is now $365.00: check the order and place it again",
+      });
+      expect(await stockOf(w.sku.stool)).toBe(stock);
+      const placed = await submit(max.token, { expected_total: "365.00" });
+      expect(placed.body.success).toBe(true);
+      const order = await w.api.get(`${API}/order/${placed.body.order_id}`, max.token);
+      expect(order.body.data.total_amount).toBe(365);
+    });
+
     it("refuses bad input with 400 and a shipping option off the address with success false", async () => {
       const kim = await w.member("Kim");
       await fill(kim.token, w.sku.stool, 1);

@@ -17,7 +17,7 @@ import { addresses, cartItems, invoiceCounter, orderItems, orders, skus } from "
 import { findCart } from "./cart";
 import { DEFAULT_HOLD_MINUTES, MAX_PENDING_ORDERS } from "./holds";
 import { loadLines } from "./lines";
-import { applyPromotion, countryCode, findPromotion, shippingOptions, type ShopSettings } from "./pricing";
+import { applyPromotion, countryCode, findPromotion, formatCents, shippingOptions, type ShopSettings } from "./pricing";
 import { priceLines } from "./service";
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -29,6 +29,8 @@ export interface SubmitInput {
   promotionCode: string;
   url: string;
   idempotencyKey: string;
+  /** The total the buyer was shown (cents): another total refuses the order (TOTAL_CHANGED). */
+  expectedTotalCents?: number;
 }
 
 export interface SubmitContext {
@@ -58,6 +60,7 @@ export const NOTHING_TO_PAY = "An order of $0.00 cannot be paid online: please c
 export const NO_SUCH_SHIPPING = "This delivery option is not available for the address";
 export const TOO_MANY_PENDING = `You have ${MAX_PENDING_ORDERS} orders waiting for payment: pay for one of them, or wait until its hold ends, before placing another`;
 export const PROMOTION_ALREADY_USED = "You have already used this promotion code";
+export const totalChanged = (total: string) => `The total is now ${total}: check the order and place it again`;
 export const outOfStock = (name: string, left: number) =>
   left > 0 ? `Only ${left} of ${name} left in stock` : `${name} is out of stock`;
 
@@ -191,6 +194,10 @@ export async function submitOrder(db: Db, ctx: SubmitContext, input: SubmitInput
       }
       // The gateway takes no payment of $0: such an order (a code worth the whole cart) is refused.
       if (priced.totalCents <= 0) throw new Refusal(NOTHING_TO_PAY);
+      // One quote: the amount charged is the total the buyer last saw, or nothing is ordered.
+      if (input.expectedTotalCents !== undefined && input.expectedTotalCents !== priced.totalCents) {
+        throw new Refusal(totalChanged(formatCents(priced.totalCents)));
+      }
       const [order] = await tx
         .insert(orders)
         .values({

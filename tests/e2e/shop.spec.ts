@@ -88,6 +88,8 @@ async function chooseShipping(page: Page, option: string) {
     await waitUntilSettled(page);
   }
   await page.getByLabel(option).check();
+  // With JavaScript the summary is priced for the option at once: what is placed is what it shows.
+  await waitUntilSettled(page);
 }
 
 async function otherMemberGets404(browser: Browser, baseURL: string, paths: string[], role: "admin" | "member") {
@@ -196,6 +198,45 @@ test("a visitor fills a cart, signs in, pays and prints the invoice; nobody else
   const other = testInfo.project.name === "shop-js" ? "member" : "admin";
   await otherMemberGets404(browser, baseURL!, [`/invoice/${orderId}`, `/invoice/print/${orderId}`], other);
   expect(mailsTo(account.email, since).filter((m) => /invoice/i.test(m.subject))).toHaveLength(1);
+});
+
+test("a cart quoted for Brisbane, delivered to Nambour: the summary, the gateway and the invoice agree", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  await signUpAndConfirm(page, testInfo, "nambour");
+  await addToCart(page, STOOL, 1);
+  await page.goto("/cart");
+  await waitUntilSettled(page);
+  await page.getByLabel("Suburb").fill("Brisbane");
+  await page.getByLabel("Postcode").fill("4000");
+  await page.getByRole("button", { name: "Get a quote" }).click();
+  await page.getByLabel("Brisbane delivery $70.00").check();
+  const use = page.getByRole("button", { name: "Use this option" });
+  if (await use.isVisible()) await use.click();
+  await expect(total(page, "Shipping")).toHaveText("$70.00");
+  await waitUntilSettled(page);
+
+  await page.goto("/checkout");
+  await waitUntilReady(page);
+  await expect(total(page, "Shipping")).toHaveText("$70.00");
+  await newAddress(page, "Nambour", "4560");
+  await chooseShipping(page, "Sunshine Coast delivery $40.00");
+  await page.getByRole("button", { name: "Place order and pay" }).click();
+  if (!testInfo.project.name.endsWith("no-js")) {
+    // With JavaScript the summary followed the option as it was chosen.
+    await expect(page).toHaveURL(/\/pay\//);
+  } else {
+    // Without JavaScript the order is not placed at a total the buyer has not seen: the new one shows.
+    await expect(page.getByText("The total is now $335.00: check the order and place it again")).toBeVisible();
+    await expect(total(page, "Shipping")).toHaveText("$40.00");
+    await page.getByRole("button", { name: "Place order and pay" }).click();
+  }
+  await expect(page.locator("#amount")).toHaveText("$335.00 AUD");
+  const orderId = await pay(page);
+  expect(orderId).toBeGreaterThan(0);
+  await expect(total(page, "Shipping \\(Sunshine Coast delivery\\)")).toHaveText("$40.00");
+  await expect(total(page, "Total")).toHaveText("$335.00");
 });
 
 test(

@@ -32,6 +32,10 @@ function cms(submit: (call: UpstreamCall) => Response) {
       return json({ user: { id: 7, first_name: "Alice", last_name: "Smith", email: "alice@example.com" } });
     }
     if (call.path.endsWith("/cart/submitOrder")) return submit(call);
+    if (call.path.endsWith("/cart/getCart")) {
+      const cart = { item_count: 1, items: [], subtotal: 295, sessionKey: "", all_in_stock: true, promotion_code: "" };
+      return json({ ...cart, promotion_error: "", discount_amount: 0, shipping_type: null, shipping_amount: 0 });
+    }
     return json({ message: "Not found", status: 404 }, 404);
   };
 }
@@ -53,6 +57,20 @@ const answer = (over: Record<string, unknown>) => () =>
   json({ success: true, payment: `${SITE}/pay/tok`, message: "", order_id: 9, ...over });
 
 describe("POST /checkout", () => {
+  it("sends the total the summary showed; a quote prices the summary for the address and option in the form", async () => {
+    const placed = await post({ ...place, expected_total: "335.00" }, answer({}));
+    expect(placed.calls.find((c) => c.path.endsWith("/submitOrder"))!.body).toMatchObject({ expected_total: 335 });
+    const quoted = await post(
+      { ...place, intent: "quote", postcode: "4560", suburb: "Nambour", shipping_option_id: "1" },
+      () => json({}),
+    );
+    const priced = quoted.calls.find((c) => c.path.endsWith("/cart/getCart"))!;
+    expect(priced.body).toMatchObject({
+      promotion_code: "SPRING10",
+      shipping_address: { suburb: "Nambour", postcode: "4560", country: "AU" },
+    });
+  });
+
   it("places the order with the loader's key, the code and the return address, then goes to the gateway", async () => {
     const res = await post(place, answer({}));
     expect(res.status).toBe(303);

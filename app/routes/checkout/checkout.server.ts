@@ -4,7 +4,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { data, redirectDocument } from "@remix-run/node";
 
 import type { Address } from "@contract/accounts";
-import type { OrderAddress, ShippingAddress, ShippingOption } from "@contract/shop";
+import type { Cart, OrderAddress, ShippingAddress, ShippingOption } from "@contract/shop";
 import { isUpstreamError } from "~/lib/api/errors";
 import { listAddresses } from "~/lib/api/profile.server";
 import { getCart, shippingQuote, submitOrder } from "~/lib/api/shop.server";
@@ -29,6 +29,8 @@ export interface CheckoutReply {
   message: string | null;
   /** The shipping options of the address in the form (intent=quote), or null. */
   options: ShippingOption[] | null;
+  /** The cart priced for the address and option in the form: the summary, and the total to be charged. */
+  cart: Cart | null;
 }
 
 const privately = { "Cache-Control": cacheControl.private };
@@ -48,28 +50,46 @@ function quote(visitor: Visitor, key: string, address: ShippingAddress | null): 
   return shippingQuote(visitor.transport, key, address).catch(() => []);
 }
 
+/** The option chosen when it is one of the address's, else none. */
+const among = (options: ShippingOption[] | null, chosen: number | null | undefined) =>
+  options?.some((o) => o.shipping_type_id === chosen) ? chosen! : undefined;
+
 /**
- * The cart priced as the cart page left it, the member's saved addresses, the shipping options of
- * the first one (or of the address the cart was quoted for), and a new idempotency key: every post
- * of this form, doubled or retried, sends it, so the CMS makes one order of them.
+ * The one quote of a checkout: the cart priced with the session's code for this address and
+ * option. The summary shows it, and its total is what the order is charged (`expected_total`).
+ */
+function priceFor(visitor: Visitor, key: string, address: ShippingAddress | null, shipping: number | undefined) {
+  const { promotion_code } = cartPricing(visitor.session);
+  return getCart(visitor.transport, key, {
+    ...(promotion_code ? { promotion_code } : {}),
+    ...(address?.postcode ? { shipping_address: address } : {}),
+    ...(shipping !== undefined ? { shipping_type: shipping } : {}),
+  });
+}
+
+/**
+ * The member's saved addresses, the shipping options of the first one (or of the address the
+ * cart was quoted for), the cart priced for that address and the option chosen on the cart page
+ * (when the address has it), and a new idempotency key: every post of this form, doubled or
+ * retried, sends it, so the CMS makes one order of them.
  */
 export async function loadCheckout(request: Request, context: AppLoadContext) {
   const visitor = await guard(request, context);
   const { session, transport } = visitor;
   const key = cartKey(session);
-  const [cart, addresses] = await Promise.all([
-    getCart(transport, key, cartPricing(session)),
-    listAddresses(transport).then((list) => list.filter((a) => a.enabled)),
-  ]);
-  rememberCart(session, cart);
+  const addresses = await listAddresses(transport).then((list) => list.filter((a) => a.enabled));
   const first = addresses[0] ?? null;
-  const options = await quote(visitor, key, first ? addressOf(first) : (session.get("cartAddress") ?? null));
+  const address = first ? addressOf(first) : (session.get("cartAddress") ?? null);
+  const options = await quote(visitor, key, address);
+  const shipping = among(options, session.get("cartShipping"));
+  const cart = await priceFor(visitor, key, address, shipping);
+  rememberCart(session, cart);
   return data(
     {
       cart,
       addresses,
       options,
-      shipping: session.get("cartShipping") ?? null,
+      shipping: shipping ?? null,
       cartAddress: session.get("cartAddress") ?? null,
       idempotencyKey: randomUUID(),
       csrf: ensureCsrfToken(session),
@@ -113,7 +133,10 @@ export async function checkoutAction(request: Request, context: AppLoadContext) 
   const t = await translatorFor(visitor);
   const values = keptValues(submission.payload as Record<string, unknown>);
   const answer = (reply: Partial<CheckoutReply>, status: number) =>
-    data<CheckoutReply>({ values, errors: {}, message: null, options: null, ...reply }, { status, headers: privately });
+    data<CheckoutReply>(
+      { values, errors: {}, message: null, options: null, cart: null, ...reply },
+      { status, headers: privately },
+    );
   if (submission.status !== "success") {
     const errors = Object.fromEntries(
       Object.entries(submission.error ?? {}).filter((e): e is [string, string[]] => Boolean(e[1]?.length)),
@@ -124,7 +147,8 @@ export async function checkoutAction(request: Request, context: AppLoadContext) 
   const { session, transport } = visitor;
   const key = cartKey(session);
 
-  if (input.intent === "quote") {
+  /** The summary for the address and option in the form: its options, and the cart priced for them. */
+  const summary = async () => {
     let address: ShippingAddress | null = null;
     if (input.address === "new") {
       address = { suburb: input.suburb ?? "", postcode: input.postcode ?? "", country: input.country ?? "" };
@@ -132,8 +156,13 @@ export async function checkoutAction(request: Request, context: AppLoadContext) 
       const saved = (await listAddresses(transport)).find((a) => a.id === Number(input.address));
       address = saved ? addressOf(saved) : null;
     }
-    return answer({ options: (await quote(visitor, key, address)) ?? [] }, 200);
-  }
+    const options = (await quote(visitor, key, address)) ?? [];
+    const chosen = among(options, input.shipping_option_id ?? visitor.session.get("cartShipping"));
+    const cart = await priceFor(visitor, key, address, chosen);
+    return { options, cart };
+  };
+
+  if (input.intent === "quote") return answer(await summary(), 200);
 
   try {
     const placed = await submitOrder(transport, {
@@ -145,8 +174,13 @@ export async function checkoutAction(request: Request, context: AppLoadContext) 
       url: `${siteOrigin(request, context)}/invoice`,
       idempotency_key: input.idempotency_key,
       session: key || undefined,
+      ...(input.expected_total !== undefined ? { expected_total: input.expected_total } : {}),
     });
-    if (!placed.success) return answer({ message: placed.message || t("shop.errors.failed") }, 409);
+    // Refused (the total changed, stock ran out…): the message, and the summary as it is now.
+    if (!placed.success) {
+      const now = await summary().catch(() => ({})); // the message is what matters; the summary if it can be had
+      return answer({ message: placed.message || t("shop.errors.failed"), ...now }, 409);
+    }
     const to = gatewayAddress(placed.payment, request, context);
     if (!to) return answer({ message: t("shop.errors.failed") }, 502);
     // The cart is emptied by the CMS: what the session kept of it goes too.

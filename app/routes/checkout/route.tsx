@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
 import { formatMoney } from "@contract/formats";
@@ -33,8 +33,18 @@ export default function Checkout() {
   const page = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>() as CheckoutReply | undefined;
   const navigation = useNavigation();
+  const submit = useSubmit();
   const { t } = useTranslation();
-  const { cart } = page;
+  // The one quote: priced for the address and option in the form once the visitor changed them.
+  const cart = reply?.cart ?? page.cart;
+  /** With JavaScript a new option prices the summary at once (without, the button below does). */
+  const requote = (event: React.ChangeEvent<HTMLFieldSetElement>) => {
+    const form = event.currentTarget.form;
+    if (!form) return;
+    const body = new FormData(form);
+    body.set("intent", "quote");
+    submit(body, { method: "post", preventScrollReset: true });
+  };
   const values: Record<string, string> = {
     idempotency_key: page.idempotencyKey,
     country: page.cartAddress?.country ?? "",
@@ -90,6 +100,8 @@ export default function Checkout() {
         {reply?.message ? <FormErrors id="checkout-message" errors={[reply.message]} /> : null}
         <CsrfInput value={page.csrf} />
         <input type="hidden" name="idempotency_key" value={values.idempotency_key} />
+        {/* The total the summary shows: the order is charged that, or not placed. */}
+        <input type="hidden" name="expected_total" value={cart.total_amount.toFixed(2)} />
         <AddressFields addresses={page.addresses} values={values} errors={errors} />
         <p>
           <button type="submit" name="intent" value="quote" className={secondaryButtonClass} formNoValidate>
@@ -97,7 +109,7 @@ export default function Checkout() {
           </button>
         </p>
         {options.length ? (
-          <fieldset className="grid gap-1">
+          <fieldset className="grid gap-1" onChange={requote}>
             <legend className="text-xl font-semibold">{t("shop.shipping")}</legend>
             {options.map((o) => (
               <label key={o.shipping_type_id} className="flex min-h-11 items-center gap-2">

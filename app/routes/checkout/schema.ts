@@ -2,8 +2,10 @@ import { z } from "zod";
 
 /**
  * The checkout's form (one schema; `intent` says which button): `quote` asks for the shipping
- * options of the chosen address, `place` places the order. A new address needs all its fields;
- * a saved one is its id. Prices are never posted: the CMS prices the order as it writes it.
+ * options of the chosen address and prices the summary for it and the chosen option, `place`
+ * places the order. A new address needs all its fields; a saved one is its id. Prices are never
+ * posted, only the total the summary showed: the CMS prices the order as it writes it, and orders
+ * nothing when that total is not the one shown.
  */
 const text = (max: number) => z.string().trim().max(max).optional();
 
@@ -24,6 +26,8 @@ export const checkoutSchema = z
     payment: z.string().trim().max(60).optional(),
     note: z.string().trim().max(1000, "shop.errors.note").optional(),
     idempotency_key: z.string().regex(/^[\w-]{16,64}$/, "shop.errors.invalid"),
+    /** The total the summary showed (dollars): the CMS orders nothing at another total. */
+    expected_total: z.number().min(0).max(10_000_000).optional(),
   })
   .superRefine((v, ctx) => {
     const need = (path: string, message = "shop.errors.required") =>
