@@ -16,6 +16,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 
 import type { CmsEnv } from "../context";
+import { centsToDollars, formatMoney } from "../contract/formats";
 import { csrfMatches, csrfToken } from "../lib/form-csrf";
 import { escapeHtml, htmlPage } from "../lib/html-page";
 import type {
@@ -100,8 +101,9 @@ export function createTestGateway(options: TestGatewayOptions): TestGateway {
 
 // ── The hosted page ────────────────────────────────────────────────────────────────────────────
 
+/** "$7,123.00 AUD": the contract's money format, as the cart, the invoice and the mails show it. */
 function money(cents: number, currency: string): string {
-  return `$${(cents / 100).toFixed(2)} ${currency}`;
+  return `${formatMoney(centsToDollars(cents))} ${currency}`;
 }
 
 function messagePage(c: Context<CmsEnv>, title: string, message: string, status: 400 | 403 | 404) {

@@ -212,7 +212,7 @@ for (const driver of drivers) {
       expect(placed.body.success).toBe(true);
       const token = /\/pay\/([\w-]+)$/.exec(placed.body.payment)![1];
       const page = await w.api.get(`/pay/${token}`);
-      expect(page.body).toContain("$1149.00 AUD");
+      expect(page.body).toContain("$1,149.00 AUD");
       const form = new URLSearchParams({ csrf: csrfOf(page.body), outcome: "paid" });
       const paid = await w.api.call("POST", `/pay/${token}`, { form, headers: { cookie: cookieOf(page) } });
       expect(paid.status).toBe(303);

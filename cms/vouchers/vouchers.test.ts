@@ -71,6 +71,7 @@ for (const driver of drivers) {
       );
     });
     afterAll(async () => {
+      await mailer?.flush();
       if (t) await closeAndSettle(t);
       await t?.dispose();
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });

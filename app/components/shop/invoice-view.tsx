@@ -1,19 +1,32 @@
 import { useTranslation } from "react-i18next";
 
-import { formatMoney } from "@contract/formats";
+import { formatLongDate, formatMoney } from "@contract/formats";
 import type { Order } from "@contract/shop";
 import { DEFAULT_TIME_ZONE } from "@contract/site-clock";
 
-/** A date as the business writes it (it trades in Queensland, the seeded site's clock), in the visitor's language. */
+/**
+ * A date as the business writes it (it trades in Queensland, the seeded site's clock), in the
+ * visitor's language: "28 November 2026" in English, as on every other screen and mail.
+ */
 export function shopDate(iso: string | null | undefined, locale: string) {
   if (!iso) return "";
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: DEFAULT_TIME_ZONE }).format(date);
+  return formatLongDate(date, DEFAULT_TIME_ZONE, locale);
+}
+
+/** A country as words in the visitor's language ("AU" → "Australia"); anything else as it is. */
+function countryName(value: string, locale: string) {
+  if (!/^[A-Za-z]{2}$/.test(value)) return value;
+  try {
+    return new Intl.DisplayNames([locale], { type: "region" }).of(value.toUpperCase()) ?? value;
+  } catch {
+    return value;
+  }
 }
 
 /** The delivery address as lines, whatever shape the CMS keeps it in. */
-function addressLines(address: unknown): string[] {
+function addressLines(address: unknown, locale: string): string[] {
   if (typeof address === "string") return address.split(/\n|,\s*/).filter(Boolean);
   if (!address || typeof address !== "object") return [];
   const a = address as Record<string, unknown>;
@@ -24,7 +37,7 @@ function addressLines(address: unknown): string[] {
     s("street_address") || s("street"),
     s("street_address_1"),
     [s("city") || s("suburb"), s("state"), s("postcode")].filter(Boolean).join(" "),
-    s("country"),
+    countryName(s("country"), locale),
   ].filter(Boolean);
 }
 
@@ -41,7 +54,7 @@ export function InvoiceView({
   links?: { print: string; tickets: string | null; payNow: string | null };
 }) {
   const { t, i18n } = useTranslation();
-  const address = addressLines(order.address);
+  const address = addressLines(order.address, i18n.language);
   return (
     <article className="shop-print mx-auto max-w-3xl bg-white px-4 py-10 text-stone-900 dark:bg-stone-950 dark:text-stone-100">
       <header className="flex flex-wrap justify-between gap-4">
