@@ -1,16 +1,16 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { buttonClass } from "~/components/member/form-field";
-import { PromoForm, QuoteForm, RequestQuoteForm, ShippingOptions } from "~/components/shop/cart-forms";
+import { PromoForm, QUOTE_FETCHER, QuoteForm, RequestQuoteForm, ShippingOptions } from "~/components/shop/cart-forms";
 import { CartLines } from "~/components/shop/cart-lines";
 import { CartTotals } from "~/components/shop/cart-totals";
 import type { ShopReply } from "~/components/shop/shop-field";
 import { withRootMeta } from "~/lib/meta";
-import { cartAction } from "~/lib/shop/cart-action.server";
+import { cartAction, type QuoteAnswer } from "~/lib/shop/cart-action.server";
 import { loadCartPage } from "~/lib/shop/cart-page.server";
 import { cacheControl } from "~/shared/cache-control";
 
@@ -33,8 +33,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function CartRoute() {
-  const { cart, options, address, promo, shipping, csrf } = useLoaderData<typeof loader>();
+  const page = useLoaderData<typeof loader>();
+  const { cart, promo, shipping, csrf } = page;
   const refused = (useActionData<typeof action>() as ShopReply | undefined) ?? null;
+  // A quote answers its options itself: shown until the page's own data has caught up with it.
+  const quoted = (useFetcher<QuoteAnswer>({ key: QUOTE_FETCHER }).data as QuoteAnswer | undefined)?.quoted;
+  const fresh = quoted && JSON.stringify(quoted.address) !== JSON.stringify(page.address) ? quoted : null;
+  const options = fresh ? fresh.options : page.options;
+  const address = fresh ? fresh.address : page.address;
   const { t } = useTranslation();
   const delivery = options?.filter((o) => !o.is_pick_up) ?? [];
   return (

@@ -58,6 +58,9 @@ export function PromoForm({ csrf, promo, refused }: { csrf: string; promo: strin
   );
 }
 
+/** The quote form's fetcher: the cart page reads the options it was answered with. */
+export const QUOTE_FETCHER = "cart-quote";
+
 /** The shipping address's suburb, postcode and country, and "Get a quote". */
 export function QuoteForm({
   csrf,
@@ -69,7 +72,7 @@ export function QuoteForm({
   refused: ShopReply | null;
 }) {
   const { t } = useTranslation();
-  const fetcher = useFetcher<ShopReply>();
+  const fetcher = useFetcher<ShopReply>({ key: QUOTE_FETCHER });
   const reply = own(useFetcherReply(fetcher) ?? refused, "quote");
   return (
     <fetcher.Form method="post" action="/cart" noValidate className="grid gap-x-3 sm:grid-cols-3">

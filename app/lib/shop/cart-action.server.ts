@@ -3,7 +3,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import type { TFunction } from "i18next";
 
-import type { Cart } from "@contract/shop";
+import type { Cart, ShippingAddress, ShippingOption } from "@contract/shop";
 import { isUpstreamError } from "~/lib/api/errors";
 import { cartAdd, cartRemove, cartUpdate, getCart, requestShippingQuote, shippingQuote } from "~/lib/api/shop.server";
 import { readSubmission, redirectWithToast } from "~/lib/forms.server";
@@ -21,6 +21,12 @@ export interface CartReply {
   intent: string;
   id?: number;
   reply: SubmissionResult<string[]>;
+}
+
+/** A quote's answer: the address quoted for and its options (with JavaScript the page shows these). */
+export interface QuoteAnswer {
+  intent: "quote";
+  quoted: { address: ShippingAddress; options: ShippingOption[] };
 }
 
 const reply = (body: CartReply, status = 400) =>
@@ -130,11 +136,13 @@ async function run(visitor: Visitor, input: CartInput, t: TFunction) {
       return back(visitor, "/cart");
     case "quote": {
       const address = { suburb: input.suburb, postcode: input.postcode, country: input.country };
-      // Asked once here so a refused address is told now; the cart's page asks again to list them.
-      await shippingQuote(transport, key, address);
+      // Asked here so a refused address is told now, and answered with the options themselves: the
+      // page shows them from this answer even when its loaders' revalidation after it is lost.
+      const options = await shippingQuote(transport, key, address);
       session.set("cartAddress", address);
       session.unset("cartShipping");
-      return back(visitor, "/cart");
+      const quoted: QuoteAnswer = { intent: "quote", quoted: { address, options } };
+      return data(quoted, { status: 200, headers: { "Cache-Control": cacheControl.private } });
     }
     case "shipping":
       session.set("cartShipping", input.shipping_type);
