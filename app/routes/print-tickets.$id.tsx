@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { shopDate } from "~/components/shop/invoice-view";
+import { TicketCard } from "~/components/shop/ticket-card";
 import { withRootMeta } from "~/lib/meta";
 import { loadTickets } from "~/lib/shop/invoice.server";
 import { printLinks } from "~/lib/shop/print-links";
@@ -27,17 +28,13 @@ export default function PrintTickets() {
       <h1 className="text-3xl font-semibold">{t("shop.tickets.title")}</h1>
       <p className="mb-6">{t("shop.invoice.number", { number: invoiceNumber })}</p>
       {tickets.map((ticket) => (
-        <article key={ticket.code} data-ticket className="shop-ticket mb-6 rounded-lg border-2 border-stone-800 p-6">
-          <h2 className="text-2xl font-semibold">{ticket.name}</h2>
-          <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-            <dt className="font-medium">{t("shop.tickets.date")}</dt>
-            <dd>{shopDate(ticket.event_date, i18n.language)}</dd>
-            <dt className="font-medium">{t("shop.tickets.holder")}</dt>
-            <dd>{ticket.holder}</dd>
-            <dt className="font-medium">{t("shop.tickets.code")}</dt>
-            <dd className="font-mono text-lg">{ticket.code}</dd>
-          </dl>
-        </article>
+        <TicketCard
+          key={ticket.code}
+          title={ticket.name}
+          date={shopDate(ticket.event_date, i18n.language)}
+          holder={ticket.holder}
+          code={ticket.code}
+        />
       ))}
     </section>
   );

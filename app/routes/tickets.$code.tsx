@@ -11,6 +11,7 @@ import { useTranslation } from "react-i18next";
 
 import { dayInWords } from "@contract/formats";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
+import { TicketCard } from "~/components/shop/ticket-card";
 import { getTickets } from "~/lib/api/forms.server";
 import { withRootMeta } from "~/lib/meta";
 import { printLinks } from "~/lib/shop/print-links";
@@ -42,23 +43,13 @@ export default function BookingTickets() {
       <h1 className="text-3xl font-semibold">{t("shop.tickets.title")}</h1>
       <p className="mb-6">{booking.form}</p>
       {booking.tickets.map((ticket) => (
-        <article key={ticket.code} data-ticket className="shop-ticket mb-6 rounded-lg border-2 border-stone-800 p-6">
-          <h2 className="text-2xl font-semibold">{booking.form}</h2>
-          <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-            {day ? (
-              <>
-                <dt className="font-medium">{t("shop.tickets.date")}</dt>
-                <dd>{day}</dd>
-              </>
-            ) : null}
-            <dt className="font-medium">{t("shop.tickets.holder")}</dt>
-            <dd>
-              {booking.holder} ({ticket.number}/{booking.places})
-            </dd>
-            <dt className="font-medium">{t("shop.tickets.code")}</dt>
-            <dd className="font-mono text-lg">{ticket.code}</dd>
-          </dl>
-        </article>
+        <TicketCard
+          key={ticket.code}
+          title={booking.form}
+          date={day}
+          holder={`${booking.holder} (${ticket.number}/${booking.places})`}
+          code={ticket.code}
+        />
       ))}
     </section>
   );

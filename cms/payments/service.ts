@@ -22,6 +22,7 @@ import type { Db } from "../db/client";
 import { payments } from "../db/schema";
 import type { Mailer } from "../mail/mailer";
 import type { GatewayContext, PaymentGateway } from "./gateway";
+import { declineHandler, fulfilmentHandler } from "./kinds";
 
 export type Payment = typeof payments.$inferSelect;
 export type PaymentStatus = "pending" | "paid" | "declined";
@@ -58,62 +59,19 @@ export interface CreatedPayment {
   redirectUrl: string;
 }
 
-export interface FulfilmentContext {
-  /** The moment of fulfilment. */
-  now: Date;
-  /** The app's mailer (receipts); a warning mailer when none is configured. */
-  mailer?: Mailer;
-  /** The site's URL (links in mail); undefined when not configured. */
-  siteUrl?: string;
-}
-
-/** What a kind does when its payment is paid; runs inside fulfilPayment's transaction (`tx`). */
-export type FulfilmentHandler = (tx: Db, payment: Payment, ctx: FulfilmentContext) => Promise<void>;
-
-const handlers = new Map<string, FulfilmentHandler>();
-
-/**
- * What the buyer may see of a fulfilled payment on its return page (a voucher's code): a kind's
- * receipt, answered by checkPaid to whoever holds the payment's token and return address.
- */
-export type Receipt = { code?: string; expires_at?: string | null };
-export type ReceiptHandler = (db: Db, payment: Payment) => Promise<Receipt | null>;
-
-const receipts = new Map<string, ReceiptHandler>();
-
-/** Registers what checkPaid shows of a fulfilled payment of a kind. */
-export function registerReceipt(kind: string, handler: ReceiptHandler): void {
-  receipts.set(kind, handler);
-}
-
-/** The receipt of a fulfilled payment, or null (none registered, or nothing to show). */
-export async function receiptOf(db: Db, payment: Payment): Promise<Receipt | null> {
-  if (payment.status !== "paid" || !payment.fulfilledAt) return null;
-  return (await receipts.get(payment.kind)?.(db, payment)) ?? null;
-}
-
-/**
- * What a kind does when its payment is declined (the test gateway's Decline, an expired Stripe
- * session): an order gives its stock back. Runs in the transaction that records the outcome.
- */
-export type DeclineHandler = (tx: Db, payment: Payment, now: number) => Promise<void>;
-
-const declines = new Map<string, DeclineHandler>();
-
-/** Registers what a declined payment of a kind undoes. */
-export function registerDecline(kind: string, handler: DeclineHandler): void {
-  declines.set(kind, handler);
-}
-
-/** Registers (or replaces) the fulfilment of a kind of payment. */
-export function registerFulfilment(kind: string, handler: FulfilmentHandler): void {
-  handlers.set(kind, handler);
-}
-
-/** Forgets a kind's fulfilment (tests). */
-export function unregisterFulfilment(kind: string): void {
-  handlers.delete(kind);
-}
+// What each kind of payment does when paid, declined or shown on its return page: kinds.ts.
+export {
+  type DeclineHandler,
+  type FulfilmentContext,
+  type FulfilmentHandler,
+  type Receipt,
+  type ReceiptHandler,
+  receiptOf,
+  registerDecline,
+  registerFulfilment,
+  registerReceipt,
+  unregisterFulfilment,
+} from "./kinds";
 
 export function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
@@ -254,7 +212,7 @@ export async function recordOutcome(
       })
       .where(eq(payments.id, payment.id))
       .returning();
-    if (status === "declined") await declines.get(updated.kind)?.(tx as unknown as Db, updated, now);
+    if (status === "declined") await declineHandler(updated.kind)?.(tx as unknown as Db, updated, now);
     return updated;
   });
 }
@@ -274,7 +232,7 @@ export async function fulfilPayment(
     const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for("update");
     if (!payment || payment.status !== "paid" || payment.fulfilledAt)
       return { fulfilled: false, payment: payment ?? null };
-    const handler = handlers.get(payment.kind);
+    const handler = fulfilmentHandler(payment.kind);
     if (!handler) throw new Error(`No fulfilment registered for payments of kind "${payment.kind}"`);
     const [updated] = await tx.update(payments).set({ fulfilledAt: now }).where(eq(payments.id, paymentId)).returning();
     await handler(tx as unknown as Db, updated, { now, mailer: options.mailer, siteUrl: options.siteUrl });
