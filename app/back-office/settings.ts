@@ -86,8 +86,8 @@ export const SETTING_SECTIONS: readonly { name: string; settings: readonly Setti
     name: "shop",
     settings: [
       ...flags("ecommerce"),
-      ...numbers("credit_card_surcharge_percent", "payment_surcharge_fixed", "payment_to_user_id"),
-      ...json("shipping_zones", "shipping_pickup", "embed_origins"),
+      ...numbers("payment_to_user_id"),
+      ...json("payment_surcharges", "shipping_zones", "shipping_pickup", "embed_origins"),
     ],
   },
 ];

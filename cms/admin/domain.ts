@@ -10,6 +10,7 @@ import { ApiError } from "../accounts/errors";
 import { PROFILE_EDIT_SETTINGS } from "../contract/accounts";
 import { embedOriginsSchema } from "../contract/html-allowlist";
 import { siteTimeZone } from "../contract/site-clock";
+import { paymentSurchargesSchema } from "../contract/surcharges";
 import type { Db } from "../db/client";
 import { domains } from "../db/schema";
 import { apiPaths, type ContentChange } from "../events";
@@ -49,8 +50,7 @@ export const settingsSchema = z
   .object({
     ...Object.fromEntries(flagKeys.map((k) => [k, z.boolean().optional()])),
     ...Object.fromEntries(textKeys.map((k) => [k, z.string().max(2000).optional()])),
-    credit_card_surcharge_percent: z.number().min(0).max(100).optional(),
-    payment_surcharge_fixed: z.number().int().min(0).optional(),
+    payment_surcharges: paymentSurchargesSchema.optional(),
     payment_to_user_id: z.number().int().min(1).nullable().optional(),
     time_zone: z.string().refine(validTimeZone, "must be a time zone such as Australia/Brisbane").optional(),
     embed_origins: embedOriginsSchema.optional(),

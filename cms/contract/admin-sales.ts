@@ -37,6 +37,9 @@ export const shopOrdersAnswerSchema = z.object({
       invoice_number: z.string(),
       member: memberSchema,
       total_cents: z.number(),
+      refunded_cents: z.number(),
+      /** pending | paid | fulfilled | cancelled | refunded */
+      status: z.string(),
       paid: z.boolean(),
       created_at: z.string(),
     }),
@@ -70,13 +73,35 @@ export const shopOrderAnswerSchema = z.object({
     discount_amount: z.number(),
     shipping_name: z.string(),
     shipping_amount: z.number(),
+    surcharge_amount: z.number(),
     total_amount: z.number(),
     total_tax: z.number(),
+    refunded_amount: z.number(),
+    fulfilled_at: z.string().nullable(),
+    fulfilment_note: z.string(),
+    cancel_reason: z.string().nullable(),
+    restocked: z.boolean(),
     address: z.record(z.string(), z.string()),
     note: z.string(),
     member: memberSchema,
     payment: z
-      .object({ status: z.string(), gateway: z.string(), amount_cents: z.number(), paid_at: z.string().nullable() })
+      .object({
+        status: z.string(),
+        gateway: z.string(),
+        amount_cents: z.number(),
+        paid_at: z.string().nullable(),
+        /** Every refund asked for, failed ones too, with the gateway's reference. */
+        refunds: z.array(
+          z.object({
+            amount_cents: z.number(),
+            status: z.string(),
+            gateway_ref: z.string().nullable(),
+            reason: z.string(),
+            failure: z.string().nullable(),
+            created_at: z.string(),
+          }),
+        ),
+      })
       .nullable(),
   }),
 });

@@ -57,6 +57,8 @@ export const cartSchema = z.object({
   discount_amount: money,
   shipping_type: z.union([z.number(), z.string()]).nullish(),
   shipping_amount: money,
+  /** The chosen payment type's surcharge (payment_surcharges), included in the total. */
+  surcharge_amount: money,
   total_amount: money,
   total_tax: money,
   payment_types: z.array(z.object({ id: z.union([z.number(), z.string()]), name: orEmpty })).catch([]),
@@ -86,12 +88,16 @@ export const submitOrderAnswerSchema = z.object({
 });
 export type SubmitOrderAnswer = z.infer<typeof submitOrderAnswerSchema>;
 
+export const ORDER_STATUSES = ["pending", "paid", "fulfilled", "cancelled", "refunded"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
 export const orderSummarySchema = z.object({
   id: z.number(),
   invoice_number: orEmpty,
   status: orEmpty,
   created_at: orEmpty,
   total_amount: money,
+  refunded_amount: money,
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
@@ -101,7 +107,8 @@ export const ordersAnswerSchema = z.object({ data: z.array(orderSummarySchema).c
 export const orderSchema = z.object({
   id: z.number(),
   invoice_number: orEmpty,
-  status: z.enum(["pending", "paid"]).catch("pending"),
+  /** pending → paid → fulfilled; cancelled (not paid, or by the owner); refunded (all of it). */
+  status: z.enum(ORDER_STATUSES).catch("pending"),
   created_at: orEmpty,
   paid_at: z.string().nullish(),
   items: z
@@ -123,8 +130,14 @@ export const orderSchema = z.object({
   discount_amount: money,
   shipping_name: orEmpty,
   shipping_amount: money,
+  surcharge_amount: money,
   total_amount: money,
   total_tax: money,
+  /** What has been given back; each refund is a line of the invoice's adjustment note. */
+  refunded_amount: money,
+  refunds: z.array(z.object({ amount: money, tax: money, created_at: orEmpty })).catch([]),
+  fulfilled_at: z.string().nullish(),
+  fulfilment_note: orEmpty,
   address: z.unknown(),
   note: orEmpty,
   payment: z.string().nullish(),
@@ -169,6 +182,7 @@ export type CartPricing = {
   promotion_code?: string;
   shipping_type?: number;
   shipping_address?: ShippingAddress;
+  payment_type?: string;
 };
 
 /** The body of `POST sell/cart/requestShippingQuote`'s `address`. */

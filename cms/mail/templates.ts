@@ -11,7 +11,8 @@ import { textDirection } from "../contract/languages";
 import { projectPath } from "../lib/project-root";
 import type { MailMessage } from "./mailer";
 
-export type MailKind = "login_link" | "login_code" | "register" | "existing_account" | "recovery" | "voucher";
+export type MailKind =
+  "login_link" | "login_code" | "register" | "existing_account" | "recovery" | "voucher" | "order_sent";
 
 export interface MailValues {
   /** The site's name, as the domain settings give it. */
@@ -30,6 +31,8 @@ export interface MailValues {
   date?: string;
   recipient?: string;
   note?: string;
+  /** For "order_sent": the invoice number ("INV-001001"); `note` is the owner's words, `link` the invoice. */
+  invoice?: string;
 }
 
 type Texts = Record<string, unknown>;
@@ -159,6 +162,13 @@ function blocksOf(kind: MailKind, t: (key: string) => string, values: MailValues
         button("voucher.button"),
         p("voucher.redeem"),
       ];
+    case "order_sent":
+      return [
+        greeting,
+        p("order_sent.intro"),
+        ...(values.note ? [p("order_sent.note"), { type: "paragraph" as const, text: values.note }] : []),
+        ...(values.link ? [button("order_sent.button")] : []),
+      ];
     case "recovery": {
       const blocks = [greeting, p("recovery.intro"), code()];
       if (values.link) blocks.push(p("recovery.or_link"), button("recovery.button"));
@@ -219,6 +229,7 @@ export function renderMail(
     amount: values.amount,
     date: values.date,
     recipient: values.recipient,
+    invoice: values.invoice,
   };
   const t = (key: string) => interpolate(lookup(texts, key) ?? lookup(english, key) ?? "", filled);
   const blocks = blocksOf(kind, t, values);

@@ -231,14 +231,22 @@ for (const driver of drivers) {
       expect((await api.get(`/pay/${"A".repeat(43)}`)).status).toBe(404);
     });
 
-    it("surcharges come from the settings (0 by default)", async () => {
+    it("surcharges come from the payment_surcharges setting (none by default)", async () => {
       const cc = "/api/v1/cognito/payment/creditCardSurchargeOf";
       const all = "/api/v1/cognito/payment/paymentSurchargesOf";
       expect((await api.post(cc, { amount: 100 })).body).toEqual({ surcharge: 0, total: 100 });
-      await setSiteSettings(db, { credit_card_surcharge_percent: 1.5, payment_surcharge_fixed: 0.3 });
+      await setSiteSettings(db, { payment_surcharges: { card: { percent: 1.5 } } });
       expect((await api.post(cc, { amount: 100 })).body).toEqual({ surcharge: 1.5, total: 101.5 });
-      expect((await api.post(all, { amount: "100" })).body).toEqual({ surcharge: 1.8, total: 101.8 });
       expect((await api.post(cc, { amount: 33.33 })).body).toEqual({ surcharge: 0.5, total: 33.83 });
+      await setSiteSettings(db, { payment_surcharges: { card: { percent: 1.5, fixed: 0.3 } } });
+      expect((await api.post(all, { amount: "100" })).body).toEqual({
+        surcharge: 1.8,
+        total: 101.8,
+        payment_types: [{ id: "card", name: "Card", surcharge: 1.8, total: 101.8 }],
+      });
+      // An unreadable setting is no surcharge, never an error at the till.
+      await setSiteSettings(db, { payment_surcharges: { card: { percent: "lots" } } });
+      expect((await api.post(cc, { amount: 100 })).body).toEqual({ surcharge: 0, total: 100 });
       expect((await api.post(cc, { amount: -1 })).status).toBe(400);
       expect((await api.post(cc, {})).status).toBe(400);
     });

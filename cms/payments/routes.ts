@@ -9,11 +9,10 @@
  *   fulfilment happens once); a genuine event about nothing we track is acknowledged (200).
  * - checkPaid asks the gateway (`check`) about a payment still pending: the browser may come back
  *   before the notification.
- * - `POST /creditCardSurchargeOf` and `/paymentSurchargesOf` `{ amount }` → `{ surcharge, total }`
- *   in dollars, from the settings `credit_card_surcharge_percent` (the first) and that plus
- *   `payment_surcharge_fixed` (the second).
+ * - `POST /creditCardSurchargeOf` `{ amount }` → `{ surcharge, total }` in dollars for a card, and
+ *   `/paymentSurchargesOf` → the same and `payment_types` (each type's), from the setting
+ *   `payment_surcharges` (surcharges.ts).
  */
-import { asc } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 
@@ -24,7 +23,6 @@ import { answer } from "../contract/answer";
 import { centsToDollars } from "../contract/formats";
 import { addressFromBase64, checkPaidAnswerSchema } from "../contract/payments";
 import type { Db } from "../db/client";
-import { domains } from "../db/schema";
 import { IGNORED } from "./gateway";
 import {
   findPaymentByGatewayRef,
@@ -35,6 +33,7 @@ import {
   receiptOf,
   recordOutcome,
 } from "./service";
+import { PAYMENT_TYPES, siteSurcharges, surchargeCents } from "./surcharges";
 
 /** The payment as the calls answer it. */
 export function paymentAnswer(payment: Payment) {
@@ -63,19 +62,19 @@ const amountBody = z.object({
   amount: z.coerce.number().finite().min(0, "must be 0 or more").max(1_000_000, "must be at most 1000000"),
 });
 
-/** A number setting of the site (the first domain): finite and at least 0, else 0. */
-async function numberSetting(db: Db, name: string): Promise<number> {
-  const [domain] = await db.select({ settings: domains.settings }).from(domains).orderBy(asc(domains.id)).limit(1);
-  const value = Number(domain?.settings[name] ?? 0);
-  return Number.isFinite(value) && value > 0 ? value : 0;
-}
-
-async function surchargeOf(db: Db, amount: number, withFixed: boolean) {
+/** The surcharge of each payment type on an amount (dollars), the first (card) first. */
+async function surchargesOn(db: Db, amount: number) {
   const cents = Math.round(amount * 100);
-  const percent = Math.min(await numberSetting(db, "credit_card_surcharge_percent"), 100);
-  let surcharge = Math.round((cents * percent) / 100);
-  if (withFixed) surcharge += Math.round((await numberSetting(db, "payment_surcharge_fixed")) * 100);
-  return { surcharge: centsToDollars(surcharge), total: centsToDollars(cents + surcharge) };
+  const surcharges = await siteSurcharges(db);
+  return PAYMENT_TYPES.map((type) => {
+    const surcharge = surchargeCents(surcharges, type.id, cents);
+    return {
+      id: type.id,
+      name: type.name,
+      surcharge: centsToDollars(surcharge),
+      total: centsToDollars(cents + surcharge),
+    };
+  });
 }
 
 export const paymentRoutes = new Hono<CmsEnv>();
@@ -134,10 +133,12 @@ paymentRoutes.post("/notify", async (c) => {
 
 paymentRoutes.post("/creditCardSurchargeOf", async (c) => {
   const { amount } = await parseBody(c, amountBody);
-  return c.json(await surchargeOf(c.var.db, amount, false));
+  const card = (await surchargesOn(c.var.db, amount)).find((t) => t.id === "card")!;
+  return c.json({ surcharge: card.surcharge, total: card.total });
 });
 
 paymentRoutes.post("/paymentSurchargesOf", async (c) => {
   const { amount } = await parseBody(c, amountBody);
-  return c.json(await surchargeOf(c.var.db, amount, true));
+  const types = await surchargesOn(c.var.db, amount);
+  return c.json({ surcharge: types[0].surcharge, total: types[0].total, payment_types: types });
 });

@@ -23,6 +23,7 @@ import { payments } from "../db/schema";
 import type { Mailer } from "../mail/mailer";
 import type { GatewayContext, PaymentGateway } from "./gateway";
 import { declineHandler, fulfilmentHandler } from "./kinds";
+import { DEFAULT_PAYMENT_TYPE, siteSurcharges, surchargeCents as surchargeOn } from "./surcharges";
 
 export type Payment = typeof payments.$inferSelect;
 export type PaymentStatus = "pending" | "paid" | "declined";
@@ -39,7 +40,10 @@ export interface CreatePaymentInput {
   referenceId: number;
   /** Integer cents, > 0. */
   amountCents: number;
-  /** Integer cents added to the amount (see the surcharge calls); default 0. */
+  /**
+   * Integer cents added to the amount; default the card's surcharge on it (payment_surcharges).
+   * An order passes its own, worked out with its total.
+   */
   surchargeCents?: number;
   description: string;
   /** Where the browser comes back to: an http(s) URL of the site (any payum_token is dropped). */
@@ -111,7 +115,8 @@ export async function createPayment(
   now: number,
   ctx: Omit<GatewayContext, "now"> = {},
 ): Promise<CreatedPayment> {
-  const surchargeCents = input.surchargeCents ?? 0;
+  const surchargeCents =
+    input.surchargeCents ?? surchargeOn(await siteSurcharges(db), DEFAULT_PAYMENT_TYPE, input.amountCents);
   if (!Number.isInteger(input.amountCents) || input.amountCents <= 0 || input.amountCents > MAX_PAYMENT_CENTS) {
     throw badInput("amount", "must be a whole number of cents between 1 and 100000000");
   }

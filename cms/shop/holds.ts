@@ -22,7 +22,7 @@ export const DEFAULT_HOLD_MINUTES = 30;
 export const MAX_PENDING_ORDERS = 3;
 
 /** Cancels a pending order and gives its stock back; false when it is not pending (paid, or released already). */
-export async function releaseOrder(tx: Db, orderId: number, reason: "declined" | "expired", now: number) {
+export async function releaseOrder(tx: Db, orderId: number, reason: "declined" | "expired" | "owner", now: number) {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
   if (!order || order.status !== "pending") return false;
   await tx

@@ -11,11 +11,11 @@ import { answer } from "../contract/answer";
 import { centsToDollars } from "../contract/formats";
 import { orderSchema, orderSummarySchema, ticketSchema } from "../contract/shop";
 import type { Db } from "../db/client";
-import { orderItems, orders, promotionCodes, tickets, users } from "../db/schema";
+import { orderItems, orders, paymentRefunds, promotionCodes, tickets, users } from "../db/schema";
 import type { Mailer } from "../mail/mailer";
 import { restock } from "./holds";
 import { renderInvoiceMail } from "./mail";
-import { type Business, shopSettings } from "./pricing";
+import { type Business, gstOf, shopSettings } from "./pricing";
 
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect;
@@ -34,6 +34,7 @@ export async function listOrders(db: Db, userId: number) {
       status: o.status,
       created_at: o.createdAt.toISOString(),
       total_amount: centsToDollars(o.totalCents),
+      refunded_amount: centsToDollars(o.refundedCents),
     }),
   );
 }
@@ -50,8 +51,14 @@ async function ownOrder(db: Db, userId: number, orderId: number) {
 const itemsOf = (db: Db, orderId: number) =>
   db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id));
 
-/** An order as its invoice shows it. */
-export function orderJson(order: OrderRow, items: ItemRow[], business: Business) {
+/** A succeeded refund as the invoice's adjustment note lists it. */
+export interface RefundLine {
+  amountCents: number;
+  createdAt: Date;
+}
+
+/** An order as its invoice shows it; its refunds make the adjustment note. */
+export function orderJson(order: OrderRow, items: ItemRow[], business: Business, refunds: RefundLine[] = []) {
   return answer(orderSchema, {
     id: order.id,
     invoice_number: order.invoiceNumber,
@@ -73,8 +80,17 @@ export function orderJson(order: OrderRow, items: ItemRow[], business: Business)
     discount_amount: centsToDollars(order.discountCents),
     shipping_name: order.shippingName,
     shipping_amount: centsToDollars(order.shippingCents),
+    surcharge_amount: centsToDollars(order.surchargeCents),
     total_amount: centsToDollars(order.totalCents),
     total_tax: centsToDollars(order.taxCents),
+    refunded_amount: centsToDollars(order.refundedCents),
+    refunds: refunds.map((r) => ({
+      amount: centsToDollars(r.amountCents),
+      tax: centsToDollars(gstOf(r.amountCents)),
+      created_at: r.createdAt.toISOString(),
+    })),
+    fulfilled_at: order.fulfilledAt?.toISOString() ?? null,
+    fulfilment_note: order.fulfilmentNote,
     address: order.address,
     note: order.note,
     payment: order.status === "pending" ? order.paymentUrl : null,
@@ -82,17 +98,28 @@ export function orderJson(order: OrderRow, items: ItemRow[], business: Business)
   });
 }
 
+/** An order's succeeded refunds, oldest first. */
+export async function refundLines(db: Db, order: OrderRow): Promise<RefundLine[]> {
+  if (order.paymentId === null || order.refundedCents === 0) return [];
+  return db
+    .select({ amountCents: paymentRefunds.amountCents, createdAt: paymentRefunds.createdAt })
+    .from(paymentRefunds)
+    .where(and(eq(paymentRefunds.paymentId, order.paymentId), eq(paymentRefunds.status, "succeeded")))
+    .orderBy(asc(paymentRefunds.id));
+}
+
 /** One of the member's orders, or null. */
 export async function getOrder(db: Db, userId: number, orderId: number) {
   const order = await ownOrder(db, userId, orderId);
   if (!order) return null;
-  return orderJson(order, await itemsOf(db, order.id), (await shopSettings(db)).business);
+  const business = (await shopSettings(db)).business;
+  return orderJson(order, await itemsOf(db, order.id), business, await refundLines(db, order));
 }
 
 /** The tickets of one of the member's paid orders, or null (another's, or not paid). */
 export async function getTickets(db: Db, userId: number, orderId: number) {
   const order = await ownOrder(db, userId, orderId);
-  if (!order || order.status !== "paid") return null;
+  if (!order || (order.status !== "paid" && order.status !== "fulfilled")) return null;
   const items = await itemsOf(db, order.id);
   const rows = items.length
     ? await db
@@ -133,7 +160,14 @@ export async function fulfilOrder(db: Db, orderId: number, ctx: { now: Date; mai
   if (before.status === "cancelled") await restock(db, orderId, -1);
   const [order] = await db
     .update(orders)
-    .set({ status: "paid", paidAt: ctx.now, paymentUrl: null, cancelledAt: null, cancelReason: null })
+    .set({
+      status: "paid",
+      paidAt: ctx.now,
+      paymentUrl: null,
+      cancelledAt: null,
+      cancelReason: null,
+      restockedAt: null,
+    })
     .where(eq(orders.id, orderId))
     .returning();
   // The promotion code's use counts now that it is paid.
@@ -152,9 +186,11 @@ export async function fulfilOrder(db: Db, orderId: number, ctx: { now: Date; mai
     }
   }
   if (!ctx.mailer) return;
-  const { business } = await shopSettings(db);
+  const { business, timeZone } = await shopSettings(db);
   const invoice = orderJson(order, items, business);
-  const message = renderInvoiceMail(member?.language, invoice, ctx.siteUrl);
+  const message = renderInvoiceMail(member?.language, invoice, { siteUrl: ctx.siteUrl, timeZone });
   if (member?.email) ctx.mailer.send({ to: member.email, ...message });
-  if (business.email) ctx.mailer.send({ to: business.email, ...renderInvoiceMail("en", invoice, ctx.siteUrl) });
+  if (business.email) {
+    ctx.mailer.send({ to: business.email, ...renderInvoiceMail("en", invoice, { siteUrl: ctx.siteUrl, timeZone }) });
+  }
 }

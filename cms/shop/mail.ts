@@ -3,7 +3,8 @@
  * missing), a plain-text part and an HTML part with every value escaped. It shows the invoice
  * number, the business's name and ABN, each line, shipping, discount, total and the GST included.
  */
-import { formatMoney } from "../contract/formats";
+import { formatLongDate, formatMoney } from "../contract/formats";
+import { DEFAULT_TIME_ZONE } from "../contract/site-clock";
 import { escapeHtml, mailDirection, mailLanguage, mailSection } from "../mail/templates";
 import type { orderJson } from "./invoices";
 
@@ -14,7 +15,11 @@ const orderTexts = (language: string) => mailSection(language, "order");
 const money = formatMoney;
 
 /** The subject, plain text and HTML of an order's invoice in `language`. */
-export function renderInvoiceMail(language: string | null | undefined, invoice: Invoice, siteUrl?: string) {
+export function renderInvoiceMail(
+  language: string | null | undefined,
+  invoice: Invoice,
+  { siteUrl, timeZone = DEFAULT_TIME_ZONE }: { siteUrl?: string; timeZone?: string } = {},
+) {
   const chosen = mailLanguage(language);
   const texts = orderTexts(chosen);
   const english = orderTexts("en");
@@ -23,7 +28,7 @@ export function renderInvoiceMail(language: string | null | undefined, invoice: 
     site: b.name,
     invoice: invoice.invoice_number,
     abn: b.abn,
-    date: (invoice.paid_at ?? invoice.created_at).slice(0, 10),
+    date: formatLongDate(new Date(invoice.paid_at ?? invoice.created_at), timeZone, chosen),
     code: invoice.promotion_code ?? "",
     shipping: invoice.shipping_name,
     amount: money(invoice.total_tax),
@@ -40,6 +45,7 @@ export function renderInvoiceMail(language: string | null | undefined, invoice: 
     { label: t("subtotal"), amount: money(invoice.subtotal) },
     ...(invoice.discount_amount > 0 ? [{ label: t("discount"), amount: `-${money(invoice.discount_amount)}` }] : []),
     { label: t("shipping_line"), amount: money(invoice.shipping_amount) },
+    ...(invoice.surcharge_amount > 0 ? [{ label: t("surcharge"), amount: money(invoice.surcharge_amount) }] : []),
     { label: t("total"), amount: money(invoice.total_amount) },
   ];
   const gst = t("gst");

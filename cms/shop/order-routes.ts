@@ -101,6 +101,7 @@ export function orderRoutes() {
               kind: "order",
               referenceId: p.orderId,
               amountCents: p.amountCents,
+              surchargeCents: p.surchargeCents,
               description: p.description,
               returnUrl: p.returnUrl,
               email: user.email,
@@ -116,6 +117,7 @@ export function orderRoutes() {
         promotionCode: input.promotion_code,
         url: input.url,
         idempotencyKey: input.idempotency_key,
+        paymentType: input.paymentGateway,
         expectedTotalCents: input.expected_total === undefined ? undefined : Math.round(input.expected_total * 100),
       },
     );

@@ -29,6 +29,8 @@ export interface SubmitInput {
   promotionCode: string;
   url: string;
   idempotencyKey: string;
+  /** The payment type chosen (`paymentGateway`): its surcharge is in the total. Default card. */
+  paymentType?: string;
   /** The total the buyer was shown (cents): another total refuses the order (TOTAL_CHANGED). */
   expectedTotalCents?: number;
 }
@@ -41,7 +43,7 @@ export interface SubmitContext {
   holdMinutes?: number;
   startPayment: (
     tx: Db,
-    input: { orderId: number; amountCents: number; description: string; returnUrl: string },
+    input: { orderId: number; amountCents: number; surchargeCents: number; description: string; returnUrl: string },
   ) => Promise<{ paymentId: number; redirectUrl: string }>;
 }
 
@@ -172,7 +174,10 @@ export async function submitOrder(db: Db, ctx: SubmitContext, input: SubmitInput
       }
       const code = input.promotionCode.trim();
       const promotion = code ? { code, row: await findPromotion(tx, code, true) } : null;
-      const priced = priceLines(lines, promotion, shipping, ctx.now);
+      const priced = priceLines(lines, promotion, shipping, ctx.now, {
+        surcharges: ctx.settings.surcharges,
+        type: input.paymentType,
+      });
       if (promotion) {
         const applied = applyPromotion(promotion.row, priced.subtotalCents, ctx.now);
         if (!applied.ok) throw new Refusal(applied.error);
@@ -186,7 +191,7 @@ export async function submitOrder(db: Db, ctx: SubmitContext, input: SubmitInput
               and(
                 eq(orders.userId, userId),
                 eq(orders.promotionCode, promotion.row!.code),
-                inArray(orders.status, ["pending", "paid"]),
+                inArray(orders.status, ["pending", "paid", "fulfilled", "refunded"]),
               ),
             );
           if (used >= limit) throw new Refusal(PROMOTION_ALREADY_USED);
@@ -212,6 +217,7 @@ export async function submitOrder(db: Db, ctx: SubmitContext, input: SubmitInput
           subtotalCents: priced.subtotalCents,
           totalCents: priced.totalCents,
           taxCents: priced.taxCents,
+          surchargeCents: priced.surchargeCents,
           note: input.note,
           createdAt: new Date(ctx.now),
           holdExpiresAt: new Date(ctx.now + (ctx.holdMinutes ?? DEFAULT_HOLD_MINUTES) * 60_000),
@@ -237,7 +243,8 @@ export async function submitOrder(db: Db, ctx: SubmitContext, input: SubmitInput
       }
       const payment = await ctx.startPayment(tx, {
         orderId: order.id,
-        amountCents: priced.totalCents,
+        amountCents: priced.totalCents - priced.surchargeCents,
+        surchargeCents: priced.surchargeCents,
         description: `Order ${order.invoiceNumber}`,
         returnUrl: returnAddress(input.url, order.id),
       });

@@ -8,6 +8,8 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 
 import { centsToDollars, dollarsToCents, formatMoney } from "../contract/formats";
+import { siteTimeZone } from "../contract/site-clock";
+import { type PaymentSurcharges, surchargesOf } from "../contract/surcharges";
 import type { Db } from "../db/client";
 import { promotionCodes } from "../db/schema";
 import { getCurrentDomain } from "../site/service";
@@ -51,6 +53,10 @@ export interface ShopSettings {
   zones: Array<z.infer<typeof zoneSchema>>;
   pickup: ShippingOption | null;
   business: Business;
+  /** The card surcharge and any other payment type's (payment_surcharges). */
+  surcharges: PaymentSurcharges;
+  /** The site's time zone (time_zone): dates on invoices and in mails are its days. */
+  timeZone: string;
 }
 
 /** The shop's settings from the site's (the first domain's); bad zone entries are left out. */
@@ -74,6 +80,8 @@ export async function shopSettings(db: Db): Promise<ShopSettings> {
       email: text("organisation_email"),
       phone: text("organisation_phone"),
     },
+    surcharges: surchargesOf(site),
+    timeZone: siteTimeZone(typeof site.time_zone === "string" ? site.time_zone : undefined),
   };
 }
 

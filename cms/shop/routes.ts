@@ -13,6 +13,7 @@ import { parseBody } from "../accounts/validation";
 import type { CmsEnv } from "../context";
 import type { Accepts } from "../contract/answer";
 import type { CartPricing } from "../contract/shop";
+import { PAYMENT_TYPES } from "../contract/surcharges";
 import { found, pathId } from "../lib/http";
 import { idSchema } from "../lib/params";
 import { addToCart, type CartOwner, findCart, mergeCarts, removeCartItem, updateCartItem } from "./cart";
@@ -64,6 +65,8 @@ const getCartSchema = z.object({
   shipping_address: z
     .object({ suburb: z.string().trim().max(100).default(""), postcode: postcodeField, country: countryField })
     .nullish(),
+  /** The payment type to price for (its surcharge); default card. */
+  payment_type: z.string().trim().max(40).optional(),
 });
 
 const quoteSchema = z.object({
@@ -89,9 +92,6 @@ async function ownerOf(c: Context<CmsEnv>, key: string | null): Promise<CartOwne
   return user ? { userId: user.id } : { key };
 }
 
-/** The payment types a cart offers: the app's gateway. */
-export const paymentTypes = (c: Context<CmsEnv>) => [{ id: c.var.paymentGateway.name, name: "Card" }];
-
 export function shopRoutes() {
   const app = new Hono<CmsEnv>();
 
@@ -112,7 +112,7 @@ export function shopRoutes() {
     const db = c.var.db;
     const cart = await findCart(db, owner);
     const settings = await shopSettings(db);
-    return c.json(await cartAnswer(db, cart, pricing, { settings, now: c.var.now, paymentTypes: paymentTypes(c) }));
+    return c.json(await cartAnswer(db, cart, pricing, { settings, now: c.var.now, paymentTypes: PAYMENT_TYPES }));
   };
 
   app.post("/cart/cartAdd", async (c) => {
@@ -154,6 +154,7 @@ export function shopRoutes() {
       promotionCode: input.promotion_code || undefined,
       shippingType: typeof input.shipping_type === "number" ? input.shipping_type : undefined,
       shippingAddress: input.shipping_address ?? undefined,
+      paymentType: input.payment_type,
     });
   });
 

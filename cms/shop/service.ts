@@ -6,6 +6,7 @@
 import { answer } from "../contract/answer";
 import { centsToDollars } from "../contract/formats";
 import { cartSchema, shippingOptionSchema } from "../contract/shop";
+import { type PaymentSurcharges, paymentTypeOf, surchargeCents } from "../contract/surcharges";
 import type { Db } from "../db/client";
 import type { CartRow } from "./cart";
 import { cartItemsJson, type Line, loadLines } from "./lines";
@@ -23,6 +24,8 @@ export interface PricingInput {
   promotionCode?: string;
   shippingType?: number;
   shippingAddress?: { suburb: string; postcode: string; country: string };
+  /** The payment type the buyer chose (default card): its surcharge is in the total. */
+  paymentType?: string;
 }
 
 export interface Priced {
@@ -31,16 +34,22 @@ export interface Priced {
   promotionError: string | null;
   discountCents: number;
   shipping: ShippingOption | null;
+  /** The payment type's surcharge on what is paid, included in the total. */
+  surchargeCents: number;
   totalCents: number;
   taxCents: number;
 }
 
-/** The sums of lines with a promotion code's row (undefined: no code sent) and a shipping option. */
+/**
+ * The sums of lines with a promotion code's row (undefined: no code sent), a shipping option and
+ * the payment type's surcharge (on the lines less the discount plus the shipping).
+ */
 export function priceLines(
   lines: Pick<Line, "priceCents" | "item">[],
   promotion: { code: string; row: PromotionRow | null } | null,
   shipping: ShippingOption | null,
   now: number,
+  payment: { surcharges: PaymentSurcharges; type?: string } = { surcharges: {} },
 ): Priced {
   const subtotalCents = lines.reduce((sum, l) => sum + l.priceCents * l.item.qty, 0);
   let discountCents = 0;
@@ -50,13 +59,16 @@ export function priceLines(
     if (applied.ok) discountCents = applied.discountCents;
     else promotionError = applied.error;
   }
-  const totalCents = subtotalCents - discountCents + (shipping?.amountCents ?? 0);
+  const beforeSurcharge = subtotalCents - discountCents + (shipping?.amountCents ?? 0);
+  const surcharge = surchargeCents(payment.surcharges, paymentTypeOf(payment.type), beforeSurcharge);
+  const totalCents = beforeSurcharge + surcharge;
   return {
     subtotalCents,
     promotionCode: promotion ? promotion.code : null,
     promotionError,
     discountCents,
     shipping,
+    surchargeCents: surcharge,
     totalCents,
     taxCents: gstOf(totalCents),
   };
@@ -72,7 +84,7 @@ export function chosenShipping(settings: ShopSettings, input: PricingInput): Shi
 export interface CartContext {
   settings: ShopSettings;
   now: number;
-  paymentTypes: Array<{ id: string; name: string }>;
+  paymentTypes: ReadonlyArray<{ id: string; name: string }>;
 }
 
 /** The cart as every cart call answers it (an unknown cart is an empty one with no key). */
@@ -80,7 +92,10 @@ export async function cartAnswer(db: Db, cart: CartRow | null, input: PricingInp
   const lines = cart ? await loadLines(db, cart.id) : [];
   const code = input.promotionCode?.trim() ?? "";
   const promotion = code ? { code, row: await findPromotion(db, code) } : null;
-  const priced = priceLines(lines, promotion, chosenShipping(ctx.settings, input), ctx.now);
+  const priced = priceLines(lines, promotion, chosenShipping(ctx.settings, input), ctx.now, {
+    surcharges: ctx.settings.surcharges,
+    type: input.paymentType,
+  });
   return answer(cartSchema, {
     item_count: lines.reduce((sum, l) => sum + l.item.qty, 0),
     items: await cartItemsJson(db, lines),
@@ -92,6 +107,7 @@ export async function cartAnswer(db: Db, cart: CartRow | null, input: PricingInp
     discount_amount: centsToDollars(priced.discountCents),
     shipping_type: priced.shipping?.id ?? null,
     shipping_amount: centsToDollars(priced.shipping?.amountCents ?? 0),
+    surcharge_amount: centsToDollars(priced.surchargeCents),
     total_amount: centsToDollars(priced.totalCents),
     total_tax: centsToDollars(priced.taxCents),
     payment_types: ctx.paymentTypes,

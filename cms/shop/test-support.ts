@@ -30,7 +30,8 @@ export interface ShopWorld {
   /** SKU ids by product slug, and the chair's add-on ids. */
   sku: { chair: number; stool: number; workshop: number };
   addons: { oil: number; cushions: number };
-  member(name?: string): Promise<{ user: { id: number; email: string }; token: string }>;
+  /** A member signed in (an admin with `admin`). */
+  member(name?: string, options?: { admin?: boolean }): Promise<{ user: { id: number; email: string }; token: string }>;
   outbox(): Promise<Array<ReturnType<typeof parseEml>>>;
   close(): Promise<void>;
 }
@@ -98,11 +99,12 @@ export async function openShopWorld(
       oil: chair.addons.find((a) => a.name === "Timber oil care kit")!.id,
       cushions: chair.addons.find((a) => a.name === "Outdoor cushions")!.id,
     },
-    async member(name = "Alex") {
+    async member(name = "Alex", { admin = false } = {}) {
       const user = await addUser(db, {
         email: `member${++n}-${label}@example.com`,
         firstName: name,
         lastName: "Tester",
+        isAdmin: admin,
       });
       const tokens = await issueTokens(db, {
         userId: user.id,

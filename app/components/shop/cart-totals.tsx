@@ -7,12 +7,15 @@ export function CartTotals({
   subtotal,
   discount,
   shipping,
+  surcharge = 0,
   total,
   tax,
 }: {
   subtotal: number;
   discount: number;
   shipping: number;
+  /** The card surcharge (payment_surcharges), its own line when it is not zero. */
+  surcharge?: number;
   total: number;
   tax: number;
 }) {
@@ -21,6 +24,7 @@ export function CartTotals({
     { label: t("shop.subtotal"), value: formatMoney(subtotal) },
     { label: t("shop.discount"), value: formatMoney(discount > 0 ? -discount : 0) },
     { label: t("shop.shipping"), value: formatMoney(shipping) },
+    ...(surcharge > 0 ? [{ label: t("shop.surcharge"), value: formatMoney(surcharge) }] : []),
     { label: t("shop.total"), value: formatMoney(total), strong: true },
     { label: t("shop.includesGst"), value: formatMoney(tax) },
   ];

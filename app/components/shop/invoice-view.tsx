@@ -126,13 +126,25 @@ export function InvoiceView({
         </dd>
         <dt>{order.shipping_name ? `${t("shop.shipping")} (${order.shipping_name})` : t("shop.shipping")}</dt>
         <dd className="text-right tabular-nums">{formatMoney(order.shipping_amount)}</dd>
+        {order.surcharge_amount > 0 ? (
+          <>
+            <dt>{t("shop.surcharge")}</dt>
+            <dd className="text-right tabular-nums">{formatMoney(order.surcharge_amount)}</dd>
+          </>
+        ) : null}
         <dt className="font-semibold">{t("shop.total")}</dt>
         <dd className="text-right font-semibold tabular-nums">{formatMoney(order.total_amount)}</dd>
         <dt>{t("shop.invoice.gst")}</dt>
         <dd className="text-right tabular-nums">{formatMoney(order.total_tax)}</dd>
         <dt>{t("shop.invoice.status")}</dt>
-        <dd className="text-right font-semibold">{t(orderStatusKey(order.status))}</dd>
+        <dd className="text-right font-semibold">{orderStatusText(t, order)}</dd>
       </dl>
+      {order.fulfilment_note ? (
+        <p className="mt-4">
+          {t("shop.invoice.fromUs")}: {order.fulfilment_note}
+        </p>
+      ) : null}
+      {order.refunds.length ? <AdjustmentNote order={order} /> : null}
       {order.note ? (
         <p className="mt-4">
           {t("shop.note")}: {order.note}
@@ -149,6 +161,54 @@ export function InvoiceView({
   );
 }
 
-/** The words of an order's status: paid, cancelled (its hold ran out or its payment was declined), else awaiting payment. */
-export const orderStatusKey = (status: string) =>
-  status === "paid" ? "shop.invoice.paid" : status === "cancelled" ? "shop.invoice.cancelled" : "shop.invoice.pending";
+/**
+ * The adjustment note of a refunded invoice (what Australian GST law asks for when a taxable sale
+ * is refunded): each refund with its date and the GST it gives back, and what the sale now comes to.
+ */
+function AdjustmentNote({ order }: { order: Order }) {
+  const { t, i18n } = useTranslation();
+  const net = Math.round((order.total_amount - order.refunded_amount) * 100) / 100;
+  return (
+    <section className="mt-8 border-t border-stone-400 pt-4">
+      <h2 className="text-xl font-semibold">{t("shop.invoice.adjustment")}</h2>
+      <p className="mt-1">{t("shop.invoice.adjustmentIntro", { number: order.invoice_number })}</p>
+      <dl className="mt-2 ml-auto grid max-w-sm grid-cols-[1fr_auto] gap-x-6 gap-y-1">
+        {order.refunds.map((r, i) => (
+          <div key={i} className="contents">
+            <dt>{t("shop.invoice.refundLine", { date: shopDate(r.created_at, i18n.language) })}</dt>
+            <dd className="text-right tabular-nums">{formatMoney(-r.amount)}</dd>
+            <dt className="ps-4 text-sm">{t("shop.invoice.gst")}</dt>
+            <dd className="text-right text-sm tabular-nums">{formatMoney(-r.tax)}</dd>
+          </div>
+        ))}
+        <dt className="font-semibold">{t("shop.invoice.netTotal")}</dt>
+        <dd className="text-right font-semibold tabular-nums">{formatMoney(net)}</dd>
+      </dl>
+    </section>
+  );
+}
+
+type T = (key: string, options?: Record<string, unknown>) => string;
+
+/**
+ * The words of an order's status: awaiting payment, paid, sent (fulfilled), refunded in part or
+ * in full, cancelled (not paid: its hold ran out, its payment was declined) or cancelled and refunded.
+ */
+export function orderStatusText(t: T, order: { status: string; refunded_amount: number }) {
+  const refunded = order.refunded_amount > 0;
+  switch (order.status) {
+    case "paid":
+    case "fulfilled": {
+      const base = t(order.status === "paid" ? "shop.invoice.paid" : "shop.invoice.fulfilled");
+      return refunded
+        ? t("shop.invoice.partlyRefunded", { status: base, amount: formatMoney(order.refunded_amount) })
+        : base;
+    }
+    case "refunded":
+      return t("shop.invoice.refunded");
+    case "cancelled":
+      return t(refunded ? "shop.invoice.cancelledRefunded" : "shop.invoice.cancelled");
+    default:
+      return t("shop.invoice.pending");
+  }
+}

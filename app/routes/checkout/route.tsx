@@ -91,6 +91,7 @@ export default function Checkout() {
             subtotal={cart.subtotal}
             discount={cart.discount_amount}
             shipping={cart.shipping_amount}
+            surcharge={cart.surcharge_amount}
             total={cart.total_amount}
             tax={cart.total_tax}
           />

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 
 import { formatMoney } from "@contract/formats";
 import type { OrderSummary } from "@contract/shop";
-import { orderStatusKey, shopDate } from "~/components/shop/invoice-view";
+import { orderStatusText, shopDate } from "~/components/shop/invoice-view";
 
 /** The member's orders, newest first, each a link to its invoice (only with the shop open). */
 export function OrdersSection({ orders }: { orders: OrderSummary[] }) {
@@ -34,7 +34,7 @@ export function OrdersSection({ orders }: { orders: OrderSummary[] }) {
                 </td>
                 <td className="py-2">{shopDate(o.created_at, i18n.language)}</td>
                 <td className="py-2 text-right tabular-nums">{formatMoney(o.total_amount)}</td>
-                <td className="py-2">{t(orderStatusKey(o.status))}</td>
+                <td className="py-2">{orderStatusText(t, o)}</td>
               </tr>
             ))}
           </tbody>

@@ -144,7 +144,10 @@ export const orders = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     idempotencyKey: text("idempotency_key").notNull(),
-    /** "pending" (its stock held) | "paid" | "cancelled" (its hold released: stock back). */
+    /**
+     * "pending" (its stock held) | "paid" | "fulfilled" (sent or collected) | "cancelled" (its hold
+     * released, or the owner cancelled it: stock back) | "refunded" (all of it given back).
+     */
     status: text("status").notNull().default("pending"),
     invoiceNumber: text("invoice_number").notNull(),
     address: jsonb("address").$type<Record<string, string>>().notNull(),
@@ -155,6 +158,10 @@ export const orders = pgTable(
     subtotalCents: integer("subtotal_cents").notNull(),
     totalCents: integer("total_cents").notNull(),
     taxCents: integer("tax_cents").notNull(),
+    /** The card surcharge (payment_surcharges), included in the total. */
+    surchargeCents: integer("surcharge_cents").notNull().default(0),
+    /** What has been given back (succeeded refunds); the invoice shows it as an adjustment note. */
+    refundedCents: integer("refunded_cents").notNull().default(0),
     note: text("note").notNull().default(""),
     paymentId: integer("payment_id").references(() => payments.id),
     /** The gateway's address while pending; cleared once paid. */
@@ -164,8 +171,13 @@ export const orders = pgTable(
     /** While pending: when its stock goes back unless paid (STOCK_HOLD_MINUTES after it was placed). */
     holdExpiresAt: timestamp("hold_expires_at", { withTimezone: true }),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
-    /** Why it was cancelled: "declined" (the payment), "expired" (the hold). */
+    /** Why it was cancelled: "declined" (the payment), "expired" (the hold), "owner" (the back-office). */
     cancelReason: text("cancel_reason"),
+    fulfilledAt: timestamp("fulfilled_at", { withTimezone: true }),
+    /** The owner's note to the customer when it was fulfilled (mailed, and shown on the invoice). */
+    fulfilmentNote: text("fulfilment_note").notNull().default(""),
+    /** When the owner put its stock back (a cancel, or a refund that chose to): once only. */
+    restockedAt: timestamp("restocked_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("orders_idempotency_idx").on(t.userId, t.idempotencyKey),
