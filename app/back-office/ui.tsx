@@ -78,12 +78,15 @@ export function Pager({ page, pages, search }: { page: number; pages: number; se
   );
 }
 
-/** A date and time as the admin's language writes it (UTC, so server and browser agree). */
-export function when(iso: string | null | undefined, lng: string) {
+/**
+ * A date and time as the admin's language writes it, in UTC or the named zone (the site's), so
+ * server and browser agree.
+ */
+export function when(iso: string | null | undefined, lng: string, timeZone = "UTC") {
   if (!iso) return "";
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  return new Intl.DateTimeFormat(lng, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(d);
+  return new Intl.DateTimeFormat(lng, { dateStyle: "medium", timeStyle: "short", timeZone }).format(d);
 }
 
 /** A list's search field (GET `?q=`): works without JavaScript, keeps what was searched. */

@@ -9,6 +9,8 @@ export function listVouchers(t: Transport, query: { q?: string; page?: number; p
   return t.post(`${ADMIN}/voucher`, soldVouchersAnswerSchema, query);
 }
 
+/** The liability by month and what the vouchers are still worth now, in dollars. */
 export async function voucherLiability(t: Transport) {
-  return (await t.post(`${ADMIN}/voucher/liability`, liabilityAnswerSchema, {})).data;
+  const { data, outstanding } = await t.post(`${ADMIN}/voucher/liability`, liabilityAnswerSchema, {});
+  return { months: data, outstanding };
 }

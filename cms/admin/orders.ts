@@ -31,7 +31,8 @@ const listBody = z
 
 const likeOf = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
-const memberOf = (u: { id: number; email: string; firstName: string; lastName: string } | null) =>
+/** A member as the admin's sales answers show one: id, email and full name (null when none). */
+export const memberOf = (u: { id: number; email: string; firstName: string; lastName: string } | null) =>
   u ? { id: u.id, email: u.email, name: `${u.firstName} ${u.lastName}`.trim() } : null;
 
 export async function listShopOrders(db: Db, query: z.infer<typeof listBody>) {

@@ -1,15 +1,27 @@
 /** The admin API's sold gift vouchers and shop orders (docs/back-office.md, "Vouchers", "Orders"), read-only. */
 import { z } from "zod";
 
+const memberSchema = z.object({ id: z.number(), email: z.string(), name: z.string() }).nullable();
+
+/**
+ * A sold voucher. `status` is what it is at the CMS's now: an issued one past its expiry is
+ * "expired". `balance_cents` is what it is still worth: its amount while issued, else 0.
+ * `expires_at` is null while pending and for vouchers issued before expiries; `redeemed_by` is
+ * null when unredeemed or the member's account is gone.
+ */
 export const soldVoucherSchema = z.object({
   id: z.number(),
   code: z.string().nullable(),
   amount_cents: z.number(),
   theme: z.string().nullable(),
   buyer_email: z.string(),
+  status: z.enum(["pending", "issued", "redeemed", "expired"]),
   paid: z.boolean(),
   created_at: z.string(),
+  expires_at: z.string().nullable(),
+  balance_cents: z.number(),
   redeemed_at: z.string().nullable(),
+  redeemed_by: memberSchema,
 });
 export type SoldVoucher = z.infer<typeof soldVoucherSchema>;
 
@@ -21,12 +33,23 @@ export const soldVouchersAnswerSchema = z.object({
   page: z.number(),
 });
 
-/** `voucher/liability`: issued, redeemed and outstanding value by month, in dollars. */
+/**
+ * `voucher/liability`, in dollars: by month the value issued, redeemed and expired unredeemed, and
+ * what was outstanding at the month's end; `outstanding`, what the vouchers are still worth now.
+ */
 export const liabilityAnswerSchema = z.object({
-  data: z.array(z.object({ month: z.string(), issued: z.number(), redeemed: z.number(), outstanding: z.number() })),
+  data: z.array(
+    z.object({
+      month: z.string(),
+      issued: z.number(),
+      redeemed: z.number(),
+      expired: z.number(),
+      outstanding: z.number(),
+    }),
+  ),
+  outstanding: z.number(),
 });
-
-const memberSchema = z.object({ id: z.number(), email: z.string(), name: z.string() }).nullable();
+export type LiabilityMonthAnswer = z.infer<typeof liabilityAnswerSchema>["data"][number];
 
 /** `order`: a page of the shop's orders, and whether the shop is open. */
 export const shopOrdersAnswerSchema = z.object({

@@ -187,7 +187,7 @@ export function voucherRoutes() {
 
   app.get("/liability", requireUser, async (c) => {
     if (!c.var.user.isAdmin) throw new ApiError(403, "Only an admin may see the voucher liability");
-    return c.json({ months: await voucherLiability(c.var.db) });
+    return c.json(await voucherLiability(c.var.db, c.var.now));
   });
 
   return app;

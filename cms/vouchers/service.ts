@@ -1,7 +1,8 @@
 /**
  * The vouchers area's service (decision 051, 058): the themes a buyer chooses from, a voucher
  * bought (pending until its payment is fulfilled, then issued with a code and mailed), redeemed
- * once into the member's credit, and the liability (issued less redeemed) by month.
+ * once into the member's credit (never after its expiry), and the liability (issued less redeemed
+ * and expired) by month.
  */
 import { and, asc, eq, isNotNull } from "drizzle-orm";
 
@@ -210,48 +211,86 @@ export async function findVoucherByCode(db: Db, code: string) {
   return row;
 }
 
+/** What a voucher is at `now`: an issued one is expired from its `expiresAt` on (no redemption then). */
+export type VoucherState = "pending" | "issued" | "redeemed" | "expired";
+
+export function voucherState(v: { status: string; expiresAt: Date | null }, now: number): VoucherState {
+  if (v.status === "redeemed") return "redeemed";
+  if (v.status !== "issued") return "pending";
+  return v.expiresAt && v.expiresAt.getTime() <= now ? "expired" : "issued";
+}
+
+/** What a voucher is still worth at `now`, in cents: its amount while issued and unexpired, else 0. */
+export const voucherBalanceCents = (v: { status: string; amountCents: number; expiresAt: Date | null }, now: number) =>
+  voucherState(v, now) === "issued" ? v.amountCents : 0;
+
 export interface LiabilityMonth {
   month: string;
   issued: number;
   redeemed: number;
+  expired: number;
   outstanding: number;
+}
+
+export interface LiabilityVoucher {
+  amountCents: number;
+  issuedAt: Date;
+  redeemedAt: Date | null;
+  expiresAt: Date | null;
 }
 
 const monthOf = (date: Date) => date.toISOString().slice(0, 7);
 
 /**
- * Vouchers issued and redeemed per month (UTC), in dollars, and the outstanding liability at the
- * month's end (all issued so far less all redeemed so far). Months with no movement are left out.
+ * The liability of issued vouchers at `now`, in dollars: per month (UTC) the value issued,
+ * redeemed and expired unredeemed (in the month of its expiry, once that has passed), with the
+ * outstanding value at the month's end; and `outstanding`, what they are all still worth now.
+ * Months with no movement are left out.
  */
-export async function voucherLiability(db: Db): Promise<LiabilityMonth[]> {
+export function liabilityByMonth(vouchers: LiabilityVoucher[], now: number) {
+  const months = new Map<string, { issued: number; redeemed: number; expired: number }>();
+  const at = (date: Date) => {
+    const month = monthOf(date);
+    let m = months.get(month);
+    if (!m) months.set(month, (m = { issued: 0, redeemed: 0, expired: 0 }));
+    return m;
+  };
+  let unspent = 0;
+  for (const v of vouchers) {
+    at(v.issuedAt).issued += v.amountCents;
+    if (v.redeemedAt) at(v.redeemedAt).redeemed += v.amountCents;
+    else if (v.expiresAt && v.expiresAt.getTime() <= now) at(v.expiresAt).expired += v.amountCents;
+    else unspent += v.amountCents;
+  }
+  let outstanding = 0;
+  const byMonth = [...months.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([month, m]): LiabilityMonth => {
+      outstanding += m.issued - m.redeemed - m.expired;
+      return {
+        month,
+        issued: centsToDollars(m.issued),
+        redeemed: centsToDollars(m.redeemed),
+        expired: centsToDollars(m.expired),
+        outstanding: centsToDollars(outstanding),
+      };
+    });
+  return { months: byMonth, outstanding: centsToDollars(unspent) };
+}
+
+/** `liabilityByMonth` of every issued voucher. */
+export async function voucherLiability(db: Db, now: number) {
   const rows = await db
     .select({
       amountCents: giftVouchers.amountCents,
       issuedAt: giftVouchers.issuedAt,
       redeemedAt: giftVouchers.redeemedAt,
+      expiresAt: giftVouchers.expiresAt,
     })
     .from(giftVouchers)
     .where(isNotNull(giftVouchers.issuedAt));
-  const months = new Map<string, { issued: number; redeemed: number }>();
-  const at = (month: string) => {
-    let m = months.get(month);
-    if (!m) months.set(month, (m = { issued: 0, redeemed: 0 }));
-    return m;
-  };
-  for (const row of rows) {
-    if (row.issuedAt) at(monthOf(new Date(row.issuedAt))).issued += row.amountCents;
-    if (row.redeemedAt) at(monthOf(new Date(row.redeemedAt))).redeemed += row.amountCents;
-  }
-  let outstanding = 0;
-  return [...months.entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([month, m]) => {
-      outstanding += m.issued - m.redeemed;
-      return {
-        month,
-        issued: centsToDollars(m.issued),
-        redeemed: centsToDollars(m.redeemed),
-        outstanding: centsToDollars(outstanding),
-      };
-    });
+  return liabilityByMonth(
+    rows.flatMap((r) => (r.issuedAt ? [{ ...r, issuedAt: r.issuedAt }] : [])),
+    now,
+  );
 }

@@ -236,7 +236,7 @@ for (const driver of drivers) {
       expect(credited).toBe(7_500);
     });
 
-    it("the liability report: admins only, issued, redeemed and outstanding by month in dollars", async () => {
+    it("the liability report: admins only, issued, redeemed, expired and outstanding in dollars", async () => {
       const plain = await member();
       expect((await api.get(`${API}/liability`)).status).toBe(401);
       expect((await api.get(`${API}/liability`, plain.token)).status).toBe(403);
@@ -256,7 +256,10 @@ for (const driver of drivers) {
       const after = res.body.months.find((m: { month: string }) => m.month === "2026-11");
       expect(after.issued).toBeCloseTo(nov.issued + 250, 2);
       expect(after.redeemed).toBeCloseTo(nov.redeemed + 200, 2);
+      // Nothing has expired by the test's clock (three years to use each), so all is still owed.
+      expect(after.expired).toBe(0);
       expect(after.outstanding).toBeCloseTo(after.issued - after.redeemed, 2);
+      expect(res.body.outstanding).toBeCloseTo(res.body.months.at(-1).outstanding, 2);
     });
   });
 }

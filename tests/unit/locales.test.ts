@@ -41,7 +41,13 @@ const SAME_AS_ENGLISH_ALLOWED: Record<string, readonly string[]> = {
 const BACK_OFFICE_SAME_AS_ENGLISH_ALLOWED: Record<string, readonly string[]> = {
   "*": [],
   // "Status", "Position", "Name" and "Organisation" are German words too.
-  de: ["records.status", "records.position", "records.fields.name", "settings.sections.organisation"],
+  de: [
+    "records.status",
+    "records.position",
+    "records.fields.name",
+    "settings.sections.organisation",
+    "vouchers.status",
+  ],
   // "Photos" and "Parent" are French words too.
   fr: ["records.photos", "records.parent"],
 };
