@@ -16,7 +16,9 @@ export const tableClass =
 
 /** A message from a schema is a cms.json key (`records.errors.*`); one from the CMS is shown as it is. */
 export function sayErrors(t: BackOfficeT, errors: readonly string[] | undefined) {
-  return (errors ?? []).map((m) => (/^(records|settings|common|documents)\.[A-Za-z.]+$/.test(m) ? t(m) : m)).join(" ");
+  return (errors ?? [])
+    .map((m) => (/^(records|settings|common|documents|orders)\.[A-Za-z.]+$/.test(m) ? t(m) : m))
+    .join(" ");
 }
 
 export function FieldError({ id, errors }: { id: string; errors: readonly string[] | undefined }) {

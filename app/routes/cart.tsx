@@ -5,12 +5,19 @@ import { useTranslation } from "react-i18next";
 
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { buttonClass } from "~/components/member/form-field";
-import { PromoForm, QUOTE_FETCHER, QuoteForm, RequestQuoteForm, ShippingOptions } from "~/components/shop/cart-forms";
+import {
+  PromoForm,
+  QUOTE_FETCHER,
+  QuoteForm,
+  RequestQuoteForm,
+  SHIPPING_FETCHER,
+  ShippingOptions,
+} from "~/components/shop/cart-forms";
 import { CartLines } from "~/components/shop/cart-lines";
 import { CartTotals } from "~/components/shop/cart-totals";
 import type { ShopReply } from "~/components/shop/shop-field";
 import { withRootMeta } from "~/lib/meta";
-import { cartAction, type QuoteAnswer } from "~/lib/shop/cart-action.server";
+import { cartAction, type QuoteAnswer, type ShippingAnswer } from "~/lib/shop/cart-action.server";
 import { loadCartPage } from "~/lib/shop/cart-page.server";
 import { cacheControl } from "~/shared/cache-control";
 
@@ -34,10 +41,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function CartRoute() {
   const page = useLoaderData<typeof loader>();
-  const { cart, promo, shipping, csrf } = page;
+  const { promo, csrf } = page;
+  // An option's answer is the cart priced with it: shown until the page's own data has caught up.
+  const chosen = (useFetcher<ShippingAnswer>({ key: SHIPPING_FETCHER }).data as ShippingAnswer | undefined)?.chosen;
   const refused = (useActionData<typeof action>() as ShopReply | undefined) ?? null;
   // A quote answers its options itself: shown until the page's own data has caught up with it.
   const quoted = (useFetcher<QuoteAnswer>({ key: QUOTE_FETCHER }).data as QuoteAnswer | undefined)?.quoted;
+  // A later quote (a new address) leaves no option chosen: an earlier option's answer is over.
+  const ahead = chosen && chosen.shipping !== page.shipping && chosen.at > (quoted?.at ?? 0) ? chosen : null;
+  const cart = ahead ? ahead.cart : page.cart;
+  const shipping = ahead ? ahead.shipping : page.shipping;
   const fresh = quoted && JSON.stringify(quoted.address) !== JSON.stringify(page.address) ? quoted : null;
   const options = fresh ? fresh.options : page.options;
   const address = fresh ? fresh.address : page.address;

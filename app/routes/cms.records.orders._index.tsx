@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 
+import { formatMoney } from "@contract/formats";
 import { requireBackOffice } from "~/back-office/access.server";
 import { listOrders } from "~/back-office/orders-api.server";
 import { useBackOfficeText } from "~/back-office/text";
@@ -41,7 +42,7 @@ export default function Orders() {
               <th>{t("orders.invoice")}</th>
               <th>{t("orders.member")}</th>
               <th>{t("orders.total")}</th>
-              <th>{t("orders.payment")}</th>
+              <th>{t("orders.status")}</th>
               <th>{t("orders.created")}</th>
             </tr>
           </thead>
@@ -54,8 +55,13 @@ export default function Orders() {
                   </Link>
                 </td>
                 <td>{o.member ? o.member.name || o.member.email : ""}</td>
-                <td>{(o.total_cents / 100).toFixed(2)}</td>
-                <td>{o.paid ? t("orders.paid") : t("orders.unpaid")}</td>
+                <td>{formatMoney(o.total_cents / 100)}</td>
+                <td>
+                  {t(`orders.states.${o.status}`)}
+                  {o.refunded_cents > 0
+                    ? ` · ${t("orders.refundedSoFar", { amount: formatMoney(o.refunded_cents / 100) })}`
+                    : ""}
+                </td>
                 <td>{when(o.created_at, lng)}</td>
               </tr>
             ))}

@@ -10,8 +10,8 @@
  *   and sends the browser to `success_url`; Cancel to `cancel_url`. `expire(id)` sends
  *   `checkout.session.expired`.
  *
- * Everything it was asked and sent is kept (`sessions`, `refunds`, `events`), for the tests to
- * compare with what the site showed.
+ * Everything it was asked and sent is kept (`sessions`, `refunds`, `events`; `GET /_test/state`
+ * answers the first two), for the tests to compare with what the site showed.
  */
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -101,8 +101,12 @@ export class FakeStripe {
     this.webhookUrl = options.webhookUrl;
   }
 
-  async listen(): Promise<this> {
-    await new Promise<void>((resolve) => this.#server.listen(0, "127.0.0.1", resolve));
+  /** Listens on loopback: a free port, or the one given (the journeys' servers name theirs). */
+  async listen(port = 0): Promise<this> {
+    await new Promise<void>((resolve, reject) => {
+      this.#server.once("error", reject);
+      this.#server.listen(port, "127.0.0.1", resolve);
+    });
     this.url = `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}`;
     return this;
   }
@@ -199,6 +203,10 @@ export class FakeStripe {
     const url = new URL(req.url ?? "/", this.url);
     try {
       if (url.pathname.startsWith("/v1/")) return this.#api(req, res, url.pathname, body);
+      // What it was asked, for journeys in other processes to compare with what the site showed.
+      if (url.pathname === "/_test/state") {
+        return this.#json(res, 200, { sessions: [...this.sessions.values()], refunds: this.refunds });
+      }
       const page = url.pathname.match(/^\/c\/pay\/([\w]+)$/);
       if (page) return await this.#page(req, res, page[1], body);
       res.writeHead(404).end("Not found");
@@ -331,7 +339,7 @@ export class FakeStripe {
   }
 }
 
-/** Starts a fake Stripe on a free loopback port. */
-export function startFakeStripe(options: FakeStripeOptions): Promise<FakeStripe> {
-  return new FakeStripe(options).listen();
+/** Starts a fake Stripe on a free loopback port (or `port`). */
+export function startFakeStripe(options: FakeStripeOptions, port = 0): Promise<FakeStripe> {
+  return new FakeStripe(options).listen(port);
 }

@@ -8,8 +8,9 @@ import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
+import { type FakeStripe, startFakeStripe } from "../../cms/test/stripe-server";
 import { HOST_ARGS } from "../../scripts/lib/ensure.mjs";
-import { E2E_SESSION_SECRET } from "./support";
+import { E2E_SESSION_SECRET, E2E_STRIPE_WEBHOOK_SECRET, stripeUrl } from "./support";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const tsx = path.join(root, "node_modules", ".bin", "tsx");
@@ -79,10 +80,18 @@ function servers(): Server[] {
       showOutput: false,
     },
     {
-      // The shop switched on (issue 15) the way an operator does it, then the site on that database.
+      // The shop switched on (issue 15) the way an operator does it, then the site on that database,
+      // taking its money through Stripe Checkout: the official SDK against the Stripe-shaped server
+      // (cms/test/stripe-server.ts), which sends its signed webhooks back to this server.
       name: "shop",
       commands: [[tsx, "cms/settings-cli.ts", "set", "ecommerce", "true"], host],
-      env: siteEnv(port + 2, dir("E2E_SHOP_DATA_DIR")),
+      env: {
+        ...siteEnv(port + 2, dir("E2E_SHOP_DATA_DIR")),
+        PAYMENT_GATEWAY: "stripe",
+        STRIPE_SECRET_KEY: "sk_test_dovetail_journeys",
+        STRIPE_WEBHOOK_SECRET: E2E_STRIPE_WEBHOOK_SECRET,
+        STRIPE_API_BASE: stripeUrl(),
+      },
       url: `http://localhost:${port + 2}/healthz`,
       showOutput: true,
     },
@@ -183,6 +192,14 @@ function stop(children: ChildProcess[]) {
 
 export default async function startServers() {
   const started: ChildProcess[] = [];
+  const port = Number(process.env.E2E_PORT ?? 3100);
+  const stripe: FakeStripe = await startFakeStripe(
+    {
+      webhookSecret: E2E_STRIPE_WEBHOOK_SECRET,
+      webhookUrl: `http://localhost:${port + 2}/api/v1/cognito/payment/notify`,
+    },
+    Number(new URL(stripeUrl()).port),
+  );
   // Should the runner itself be stopped, the servers go with it.
   const onExit = () => {
     for (const child of started) {
@@ -198,10 +215,12 @@ export default async function startServers() {
     await Promise.all(servers().map((server) => start(server, started)));
   } catch (error) {
     await stop(started);
+    await stripe.close();
     throw error;
   }
   return async () => {
     await stop(started);
+    await stripe.close();
     process.off("exit", onExit);
   };
 }

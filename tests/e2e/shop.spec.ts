@@ -9,7 +9,7 @@ import { type Browser, expect, type Page, test } from "@playwright/test";
 
 import { accountFor, demoAccounts, mailsTo, signInWithPassword, waitForMail } from "./accounts";
 import { signUpAndConfirm } from "./member";
-import { SITE, waitUntilReady, waitUntilSettled } from "./support";
+import { SITE, stripeState, waitUntilReady, waitUntilSettled } from "./support";
 
 const CHAIR = { path: "/catalogue/chairs-and-sunlounges/maleny-adirondack-chair", name: "Maleny Adirondack chair" };
 const TABLE = { path: "/catalogue/other-products/slatted-side-table", name: "Slatted side table" };
@@ -200,11 +200,14 @@ test("a visitor fills a cart, signs in, pays and prints the invoice; nobody else
   expect(mailsTo(account.email, since).filter((m) => /invoice/i.test(m.subject))).toHaveLength(1);
 });
 
-test("a cart quoted for Brisbane, delivered to Nambour: the summary, the gateway and the invoice agree", async ({
+test("a cart quoted for Brisbane, delivered to Nambour: Stripe, the invoice and the mail agree; a refund", async ({
   page,
+  browser,
+  baseURL,
 }, testInfo) => {
-  test.setTimeout(90_000);
-  await signUpAndConfirm(page, testInfo, "nambour");
+  test.setTimeout(120_000);
+  const member = await signUpAndConfirm(page, testInfo, "nambour");
+  const since = Date.now();
   await addToCart(page, STOOL, 1);
   await page.goto("/cart");
   await waitUntilSettled(page);
@@ -232,11 +235,45 @@ test("a cart quoted for Brisbane, delivered to Nambour: the summary, the gateway
     await expect(total(page, "Shipping")).toHaveText("$40.00");
     await page.getByRole("button", { name: "Place order and pay" }).click();
   }
-  await expect(page.locator("#amount")).toHaveText("$335.00 AUD");
+  // Stripe Checkout (the Stripe-shaped server): the session is for the summary's total.
+  await expect(page).toHaveURL(/\/c\/pay\/cs_\w+$/);
+  const sessionId = /\/c\/pay\/(cs_\w+)$/.exec(page.url())![1];
+  await expect(page.locator("#amount")).toHaveText("AUD 335.00");
   const orderId = await pay(page);
-  expect(orderId).toBeGreaterThan(0);
+  const session = (await stripeState()).sessions.find((s) => s.id === sessionId)!;
+  expect(session).toMatchObject({ amount_total: 33_500, status: "complete" });
   await expect(total(page, "Shipping \\(Sunshine Coast delivery\\)")).toHaveText("$40.00");
   await expect(total(page, "Total")).toHaveText("$335.00");
+  const mail = await waitForMail(member.email, since, (m) => /invoice/i.test(m.subject));
+  expect(mail.text).toContain("Total: $335.00");
+
+  // The owner refunds it from the back-office: the money goes back through Stripe.
+  const owner = await browser.newContext({ baseURL, javaScriptEnabled: !testInfo.project.name.endsWith("no-js") });
+  const admin = await owner.newPage();
+  await admin.goto("/login");
+  await signInWithPassword(admin, demoAccounts().admin);
+  await expect(admin).toHaveURL(/\/profile$/);
+  await admin.goto(`/cms/records/orders/${orderId}`);
+  await admin.getByRole("link", { name: "Refund…" }).click();
+  await expect(admin.getByRole("alertdialog")).toContainText("Up to $335.00 can be refunded");
+  // A wrong amount is refused beside the field, nothing refunded.
+  await admin.getByLabel("Amount").fill("12.345");
+  await admin.getByRole("button", { name: "Refund now" }).click();
+  await expect(admin.getByText("Enter an amount in dollars and cents, such as 120.50")).toBeVisible();
+  await admin.getByLabel("Amount").fill("");
+  await admin.getByLabel("Put the items back in stock").check();
+  await admin.getByRole("button", { name: "Refund now" }).click();
+  await expect(admin.getByText("The refund has been made.")).toBeVisible();
+  await expect(admin.locator("dd").filter({ hasText: /^Refunded$/ })).toBeVisible();
+  await owner.close();
+  const refunds = (await stripeState()).refunds.filter((r) => r.payment_intent === session.payment_intent);
+  expect(refunds.map((r) => r.amount)).toEqual([33_500]);
+
+  // The member's invoice is refunded, with its adjustment note.
+  await page.goto(`/invoice/${orderId}`);
+  await expect(total(page, "Status")).toHaveText("Refunded");
+  await expect(page.getByRole("heading", { name: "Adjustment note" })).toBeVisible();
+  await expect(total(page, "Total after refunds")).toHaveText("$0.00");
 });
 
 test(

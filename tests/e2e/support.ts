@@ -9,6 +9,20 @@ import { LANGUAGES } from "../../cms/contract/languages";
 /** SESSION_SECRET of the journeys' server (playwright.config.ts), so a test can seal a session. */
 export const E2E_SESSION_SECRET = "e2e-session-secret-0123456789-abcdefghijklmnop";
 
+/** The shop server's Stripe webhook secret (tests/e2e/servers.ts): the Stripe-shaped server signs with it. */
+export const E2E_STRIPE_WEBHOOK_SECRET = "whsec_dovetail_journeys_0123456789";
+
+/** The Stripe-shaped server of the shop's journeys: on the port after the four servers'. */
+export const stripeUrl = () => `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 4}`;
+
+/** What the Stripe-shaped server was asked: its sessions (amounts charged) and refunds. */
+export async function stripeState(): Promise<{
+  sessions: Array<{ id: string; amount_total: number; status: string; payment_intent: string | null }>;
+  refunds: Array<{ id: string; amount: number; payment_intent: string }>;
+}> {
+  return (await fetch(`${stripeUrl()}/_test/state`)).json();
+}
+
 /** The seeded site's identity, as a visitor sees it. */
 export const SITE = {
   name: "Dovetail Outdoor Furniture",

@@ -47,6 +47,7 @@ const BACK_OFFICE_SAME_AS_ENGLISH_ALLOWED: Record<string, readonly string[]> = {
     "records.fields.name",
     "settings.sections.organisation",
     "vouchers.status",
+    "orders.status",
   ],
   // "Photos" and "Parent" are French words too.
   fr: ["records.photos", "records.parent"],

@@ -60,6 +60,8 @@ export function PromoForm({ csrf, promo, refused }: { csrf: string; promo: strin
 
 /** The quote form's fetcher: the cart page reads the options it was answered with. */
 export const QUOTE_FETCHER = "cart-quote";
+/** The shipping option's fetcher: the cart page reads its answer (the cart priced with the option). */
+export const SHIPPING_FETCHER = "cart-shipping";
 
 /** The shipping address's suburb, postcode and country, and "Get a quote". */
 export function QuoteForm({
@@ -111,7 +113,7 @@ export function ShippingOptions({
   action?: string;
 }) {
   const { t } = useTranslation();
-  const fetcher = useFetcher();
+  const fetcher = useFetcher({ key: SHIPPING_FETCHER });
   const pending = fetcher.formData?.get("shipping_type");
   const current = pending ? Number(pending) : chosen;
   return (

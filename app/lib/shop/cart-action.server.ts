@@ -26,7 +26,14 @@ export interface CartReply {
 /** A quote's answer: the address quoted for and its options (with JavaScript the page shows these). */
 export interface QuoteAnswer {
   intent: "quote";
-  quoted: { address: ShippingAddress; options: ShippingOption[] };
+  /** `at`: when it was answered (ms), so the page knows which of two answers is the later. */
+  quoted: { address: ShippingAddress; options: ShippingOption[]; at: number };
+}
+
+/** A shipping option's answer: the cart priced with it (with JavaScript the totals show it at once). */
+export interface ShippingAnswer {
+  intent: "shipping";
+  chosen: { shipping: number; cart: Cart; at: number };
 }
 
 const reply = (body: CartReply, status = 400) =>
@@ -141,12 +148,21 @@ async function run(visitor: Visitor, input: CartInput, t: TFunction) {
       const options = await shippingQuote(transport, key, address);
       session.set("cartAddress", address);
       session.unset("cartShipping");
-      const quoted: QuoteAnswer = { intent: "quote", quoted: { address, options } };
+      const quoted: QuoteAnswer = { intent: "quote", quoted: { address, options, at: Date.now() } };
       return data(quoted, { status: 200, headers: { "Cache-Control": cacheControl.private } });
     }
-    case "shipping":
+    case "shipping": {
       session.set("cartShipping", input.shipping_type);
-      return back(visitor, "/cart");
+      // Priced here and answered, as a quote is: the totals show this answer even when the page's
+      // revalidation after it is lost; without JavaScript this request's loaders render the page.
+      const cart = await getCart(transport, key, cartPricing(session));
+      keep(cart);
+      const chosen: ShippingAnswer = {
+        intent: "shipping",
+        chosen: { shipping: input.shipping_type, cart, at: Date.now() },
+      };
+      return data(chosen, { status: 200, headers: { "Cache-Control": cacheControl.private } });
+    }
     case "request-quote": {
       const { intent: _intent, ...address } = input;
       await requestShippingQuote(transport, key, address);
