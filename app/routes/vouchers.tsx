@@ -26,6 +26,7 @@ import {
   voucherSchema,
 } from "~/page-builder/widgets/gift-voucher-purchase/schema";
 import { cacheControl } from "~/shared/cache-control";
+import { formatMoney } from "@contract/formats";
 
 /** Nothing to show: the forms live on CMS pages. */
 export function loader() {
@@ -87,7 +88,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     try {
       const answer = await redeemVoucher(visitor.transport, input.code);
       const t = await translatorFor(visitor);
-      const amount = `$${(answer.amount ?? 0).toFixed(2)}`;
+      const amount = formatMoney(answer.amount ?? 0);
       return redirectWithToast(visitor, "/profile", { kind: "success", message: t("voucher.redeemed", { amount }) });
     } catch (error) {
       if (isUpstreamError(error) && error.status < 500 && error.status !== 401) return back({ "": [error.message] });

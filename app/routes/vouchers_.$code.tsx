@@ -10,7 +10,7 @@ import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
-import { formatLongDate } from "@contract/formats";
+import { formatLongDate, formatMoney } from "@contract/formats";
 import { siteTimeZone } from "@contract/site-clock";
 import { GeneralErrorBoundary } from "~/components/general-error-boundary";
 import { Picture } from "~/components/image";
@@ -59,7 +59,7 @@ export default function PrintVoucher() {
   const { voucher, organisation, logo, timeZone } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
   const until = voucher.expires_at ? formatLongDate(Date.parse(voucher.expires_at), timeZone, i18n.language) : null;
-  const amount = `$${voucher.amount.toFixed(2)}`;
+  const amount = formatMoney(voucher.amount);
   return (
     <section className="mx-auto max-w-2xl px-4 py-10">
       <style>{PRINT_CSS}</style>

@@ -22,6 +22,8 @@ const ruleSchema = z
   })
   .strict();
 
+export type SurchargeRule = z.infer<typeof ruleSchema>;
+
 /** The setting as the back-office saves it: payment type → rule. */
 export const paymentSurchargesSchema = z.record(
   z.enum(["card"], { message: "must be a payment type: card" }),
@@ -40,6 +42,12 @@ export function surchargeCents(surcharges: PaymentSurcharges, type: string, amou
   const rule = surcharges[type as PaymentType];
   if (!rule || amountCents <= 0) return 0;
   return Math.round((amountCents * rule.percent) / 100) + Math.round(rule.fixed * 100);
+}
+
+/** The card's rule, or null when cards carry no surcharge (what the site tells a buyer before paying). */
+export function cardSurcharge(settings: Record<string, unknown> | null | undefined): SurchargeRule | null {
+  const rule = surchargesOf(settings).card;
+  return rule && (rule.percent > 0 || rule.fixed > 0) ? rule : null;
 }
 
 /** The payment type a buyer chose, or the default one for anything else. */

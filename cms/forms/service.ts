@@ -257,7 +257,7 @@ export async function submitForm(ctx: SubmitContext, input: SubmitInput): Promis
  */
 export async function fulfilFormPayment(
   tx: Db,
-  payment: { referenceId: number; amountCents: number; details: Record<string, unknown> },
+  payment: { referenceId: number; amountCents: number; surchargeCents?: number; details: Record<string, unknown> },
   ctx: { mailer?: Mailer; siteUrl?: string },
 ) {
   const [submission] = await tx
@@ -275,7 +275,8 @@ export async function fulfilFormPayment(
   const language = typeof payment.details.language === "string" ? payment.details.language : undefined;
   await mailSubmission(tx, ctx.mailer, form, submission, {
     language,
-    amountCents: payment.amountCents,
+    // What was paid: the receipt's amount is the card's charge, its surcharge included.
+    amountCents: payment.amountCents + (payment.surchargeCents ?? 0),
     ticketCode,
     siteUrl: ctx.siteUrl,
   });

@@ -3,10 +3,11 @@ import { randomUUID } from "node:crypto";
 import type { SubmissionResult } from "@conform-to/react";
 
 import type { FormField } from "@contract/form-fields";
+import { cardSurcharge, type SurchargeRule } from "@contract/surcharges";
 import { answerFields, formFields } from "@contract/form-fields";
 import type { CaptchaChallenge, Form } from "@contract/forms";
 import { checkPaid, getCaptcha, getForm } from "~/lib/api/forms.server";
-import { getSiteToday } from "~/lib/api/site.server";
+import { getSettings, getSiteToday } from "~/lib/api/site.server";
 import type { Transport } from "~/lib/api/transport.server";
 import { sanitizeCmsHtml } from "~/lib/cms-html.server";
 
@@ -30,6 +31,8 @@ export interface FormWidgetData {
   payment: { paid: boolean; status: string; tickets: string | null } | null;
   /** Today on the site's clock (YYYY-MM-DD): where a booking's days start. */
   today: string;
+  /** A paid form's card surcharge (payment_surcharges), said beside the price; null: none. */
+  surcharge: SurchargeRule | null;
   /** The last failed post to this form: its errors and the visitor's input. */
   reply: SubmissionResult<string[]> | null;
   /** Answers from the address (`?product=`), for fields the form has. */
@@ -47,7 +50,7 @@ export async function loadForm(
   const fields = formFields(form).map((f) => (f.content ? { ...f, content: sanitizeCmsHtml(f.content) } : f));
   const search = visit?.searchParams ?? new URLSearchParams();
   const token = search.get("payum_token");
-  const [captcha, payment, today] = await Promise.all([
+  const [captcha, payment, today, settings] = await Promise.all([
     form.use_captcha && visit ? getCaptcha(transport, form.id).catch(() => null) : Promise.resolve(null),
     token && visit
       ? checkPaid(transport, visit.pageAddress, token)
@@ -55,6 +58,7 @@ export async function loadForm(
           .catch(() => ({ paid: false, status: "", tickets: null }))
       : Promise.resolve(null),
     getSiteToday(transport),
+    form.cost > 0 ? getSettings(transport).catch(() => null) : Promise.resolve(null),
   ]);
   const prefill: Record<string, string> = {};
   for (const field of answerFields(fields)) {
@@ -82,6 +86,7 @@ export async function loadForm(
     captcha,
     payment,
     today,
+    surcharge: cardSurcharge(settings),
     reply,
     prefill,
   };

@@ -44,6 +44,7 @@ const base = (over: Partial<FormWidgetData> = {}): FormWidgetData => ({
   signedIn: false,
   captcha: null,
   payment: null,
+  surcharge: null,
   reply: null,
   prefill: {},
   ...over,
@@ -151,6 +152,11 @@ describe("core/form", () => {
     expect(html).toContain("Cost: $95.00 a person");
     expect(html).toMatch(/name="attendees"[^>]*step="1"|step="1"[^>]*name="attendees"/);
     expect(html).toContain("Available: Saturday, 6 December 2026 to 28 May 2027.");
+    expect(html).not.toContain("surcharge");
+    // A card surcharge is said before paying; a free form never mentions one.
+    const surcharged = show({ id: 3 }, { ...data, surcharge: { percent: 1.5, fixed: 0.3 } });
+    expect(surcharged).toContain("Card payments add a surcharge of 1.5% + $0.30.");
+    expect(show({ id: 3 }, base({ surcharge: { percent: 1.5, fixed: 0 } }))).not.toContain("surcharge");
   });
 
   it("asks a signed-out visitor to sign in for a must_be_logged_on form", () => {

@@ -2,8 +2,10 @@ import { useTranslation } from "react-i18next";
 
 import type { FormField } from "@contract/form-fields";
 import { answerFields } from "@contract/form-fields";
+import { formatMoney } from "@contract/formats";
 import { CsrfInput } from "~/components/member/csrf-input";
 import { buttonClass, FormErrors } from "~/components/member/form-field";
+import { SurchargeNote } from "~/components/shop/surcharge-note";
 import { enhance } from "~/enhancers/names";
 
 import type { WidgetViewProps } from "../../define-widget";
@@ -129,10 +131,11 @@ export function FormWidget({ data, idPrefix }: { data: FormWidgetData; idPrefix:
         {form.cost > 0 ? (
           <p className="mb-4 font-medium">
             {t(fields.some((f) => f.perPerson) ? "forms.costPerPerson" : "forms.cost", {
-              amount: form.cost.toFixed(2),
+              amount: formatMoney(form.cost),
             })}
           </p>
         ) : null}
+        {form.cost > 0 ? <SurchargeNote rule={data.surcharge ?? null} /> : null}
         {hasSubmit ? null : (
           <button type="submit" className={buttonClass}>
             {t("forms.submit")}

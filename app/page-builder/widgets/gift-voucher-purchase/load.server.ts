@@ -1,4 +1,6 @@
+import { cardSurcharge, type SurchargeRule } from "@contract/surcharges";
 import type { VoucherTheme } from "@contract/vouchers";
+import { getSettings } from "~/lib/api/site.server";
 import { checkPayment, getVoucherThemes } from "~/lib/api/vouchers.server";
 
 import type { WidgetLoadArgs } from "../../define-widget";
@@ -20,6 +22,8 @@ export interface GiftVoucherData {
   memberEmail: string | null;
   /** This widget's refused post, when there was one. */
   reply: VoucherFlash | null;
+  /** The card surcharge a purchase adds (payment_surcharges); null: none. */
+  surcharge: SurchargeRule | null;
 }
 
 /**
@@ -38,9 +42,10 @@ export async function load({
 }: WidgetLoadArgs<GiftVoucherPurchaseFields>): Promise<GiftVoucherData> {
   const token = address?.searchParams.get("payum_token") ?? "";
   const returnAddress = address ? `${address.origin}${address.pathname}` : "";
-  const [themes, checked] = await Promise.all([
+  const [themes, checked, settings] = await Promise.all([
     getVoucherThemes(transport),
     token && returnAddress ? checkPayment(transport, returnAddress, token) : Promise.resolve(null),
+    getSettings(transport).catch(() => null),
   ]);
   const flashed = voucherFlashSchema.safeParse(takeFlash?.("voucher"));
   const reply = flashed.success && flashed.data.widget === widget.id ? flashed.data : null;
@@ -54,5 +59,6 @@ export async function load({
     bought: checked?.paid && checked.code ? { code: checked.code, expiresAt: checked.expiresAt } : null,
     memberEmail: visit?.memberEmail ?? null,
     reply,
+    surcharge: cardSurcharge(settings),
   };
 }

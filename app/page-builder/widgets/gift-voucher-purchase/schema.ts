@@ -4,6 +4,7 @@
  * (`voucher.errors.*`); the CMS's own messages are shown as they are.
  */
 import { z } from "zod";
+import { formatMoney } from "@contract/formats";
 
 /** The most a voucher may be, in dollars (the CMS bounds it too). */
 export const MAX_VOUCHER_DOLLARS = 5000;
@@ -20,8 +21,8 @@ export function parseAmounts(list: string): number[] {
   return out;
 }
 
-/** Dollars with 2 decimals, as the spec shows every amount. */
-export const formatDollars = (n: number) => `$${n.toFixed(2)}`;
+/** Dollars as every screen shows them ("$1,000.00", the contract's money format). */
+export const formatDollars = formatMoney;
 
 /** A dollar amount typed: digits with at most 2 decimals (a leading $ and spaces allowed). */
 export function parseDollars(value: string | undefined): number | null {

@@ -19,6 +19,7 @@ const base: GiftVoucherData = {
   bought: null,
   memberEmail: null,
   reply: null,
+  surcharge: null,
 };
 const show = (fields: Record<string, unknown>, data: Partial<GiftVoucherData> = {}, env: Partial<WidgetEnv> = {}) =>
   renderWidget(widgetOf(TYPE, fields, [], "v1"), { data: { ...base, ...data }, env });
@@ -40,6 +41,13 @@ describe("core/gift_voucher_purchase", () => {
     expect(html).toContain("data-voucher-pay");
     expect(html).toContain('data-enhance="voucher-amount"');
     expect(html).toContain('href="/gift-vouchers?voucher=redeem"');
+  });
+
+  it("says a card surcharge before Pay, and none when there is none", () => {
+    expect(show({ amounts: "50|100" })).not.toContain("surcharge");
+    const html = show({ amounts: "50|100" }, { surcharge: { percent: 0, fixed: 0.5 } });
+    expect(html).toContain("Card payments add a surcharge of $0.50.");
+    expect(html.indexOf("surcharge of")).toBeLessThan(html.indexOf("data-voucher-pay"));
   });
 
   it("no custom amount when not allowed", () => {

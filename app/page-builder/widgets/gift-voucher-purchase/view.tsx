@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Picture } from "~/components/image";
 import { CsrfInput } from "~/components/member/csrf-input";
 import { buttonClass, inputClass } from "~/components/member/form-field";
+import { SurchargeNote } from "~/components/shop/surcharge-note";
 import { enhance } from "~/enhancers/names";
 
 import type { WidgetData, WidgetViewProps } from "../../define-widget";
@@ -223,6 +224,7 @@ export function GiftVoucherPurchaseView({ widget, fields, data, env }: Props) {
             <FieldError id={`${id}-email-error`} errors={errors.email} />
           </div>
           <GiftFields id={id} values={values} errors={errors} />
+          <SurchargeNote rule={data.surcharge ?? null} />
           <button type="submit" className={buttonClass} data-voucher-pay="">
             {t("voucher.pay")}
           </button>
