@@ -129,6 +129,24 @@ for (const driver of drivers) {
       expect(await stockOf(w.sku.stool)).toBe(stock + 2);
     });
 
+    it.skipIf(driver.name !== "postgres")("five tabs confirming one refund at once make one refund", async () => {
+      const { id } = await order(1);
+      const k = key();
+      const answers = await Promise.all(
+        Array.from({ length: 5 }, () => act(id, "refund", { amount: 10, restock: true, reason: "Dent", key: k })),
+      );
+      expect(answers.map((a) => a.status)).toEqual(Array(5).fill(200));
+      const row = await orderOf(id);
+      expect(row.refundedCents).toBe(1_000);
+      const refunds = await db().select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, row.paymentId!));
+      expect(refunds).toHaveLength(1);
+      const audits = await db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.model, "order"), eq(auditLog.recordId, String(id))));
+      expect(audits).toHaveLength(1);
+    });
+
     it("cancels a pending order: stock back, its payment can no longer be made", async () => {
       const stock = await stockOf(w.sku.stool);
       const { id } = await order(1, false);

@@ -144,8 +144,9 @@ export async function refundOrder(db: Db, orderId: number, input: RefundOrderInp
       .from(paymentRefunds)
       .where(and(eq(paymentRefunds.paymentId, first.paymentId!), eq(paymentRefunds.status, "succeeded")));
     const refunded = Number(total);
-    // Two clicks, two tabs, a replayed form: the refund counted already changes nothing more.
-    if (repeat && refunded === before.refundedCents) return before;
+    // Two clicks, two tabs, a replayed form (even at once): the refund counted already changes
+    // nothing more. A refund made but not yet counted (a crash between) is counted now.
+    if (refunded === before.refundedCents) return before;
     const restocking = input.restock && !before.restockedAt;
     if (restocking) await restock(tx as unknown as Db, orderId, +1);
     const all = refunded >= before.totalCents;
