@@ -8,6 +8,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 
+import { formatMoney } from "@contract/formats";
 import { base64Address } from "@contract/payments";
 import { isUpstreamError } from "~/lib/api/errors";
 import { getPage } from "~/lib/api/pages.server";
@@ -26,7 +27,6 @@ import {
   voucherSchema,
 } from "~/page-builder/widgets/gift-voucher-purchase/schema";
 import { cacheControl } from "~/shared/cache-control";
-import { formatMoney } from "@contract/formats";
 
 /** Nothing to show: the forms live on CMS pages. */
 export function loader() {

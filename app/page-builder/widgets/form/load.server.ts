@@ -3,9 +3,9 @@ import { randomUUID } from "node:crypto";
 import type { SubmissionResult } from "@conform-to/react";
 
 import type { FormField } from "@contract/form-fields";
-import { cardSurcharge, type SurchargeRule } from "@contract/surcharges";
 import { answerFields, formFields } from "@contract/form-fields";
 import type { CaptchaChallenge, Form } from "@contract/forms";
+import { cardSurcharge, type SurchargeRule } from "@contract/surcharges";
 import { checkPaid, getCaptcha, getForm } from "~/lib/api/forms.server";
 import { getSettings, getSiteToday } from "~/lib/api/site.server";
 import type { Transport } from "~/lib/api/transport.server";

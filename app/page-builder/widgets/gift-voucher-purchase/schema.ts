@@ -4,6 +4,7 @@
  * (`voucher.errors.*`); the CMS's own messages are shown as they are.
  */
 import { z } from "zod";
+
 import { formatMoney } from "@contract/formats";
 
 /** The most a voucher may be, in dollars (the CMS bounds it too). */
