@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 
+import { formatMoney } from "@contract/formats";
 import { requireBackOffice } from "~/back-office/access.server";
 import { GroupTree } from "~/back-office/group-tree";
 import { runListAction } from "~/back-office/list-actions.server";
@@ -95,7 +96,7 @@ export default function RecordList() {
                 <tr key={r.id}>
                   {spec.columns.map((c, i) => {
                     const v = r[c];
-                    const text = c.endsWith("_cents") && typeof v === "number" ? (v / 100).toFixed(2) : String(v ?? "");
+                    const text = c.endsWith("_cents") && typeof v === "number" ? formatMoney(v / 100) : String(v ?? "");
                     return (
                       <td key={c}>
                         {i === 0 ? (
