@@ -1,9 +1,10 @@
 /**
  * The paid workshop booking (form 3 on /workshops): a signature (react-signature-canvas) and
- * A$95 a person on Saturdays from next week, paid through the test gateway: three people pay
- * $285 and get three tickets. With JavaScript: conform stops an unsigned form,
- * the pad exports png, jpeg and svg and refuses other types, Pay leads back to 'Payment
- * Successful…' and the business's mail carries the signature; Decline leads to 'Payment Failed'.
+ * A$95 a person on Saturdays from next week, paid through Stripe Checkout (the shop's journey
+ * server takes payments with the Stripe-shaped server): three people pay $285 and get three
+ * tickets. With JavaScript: conform stops an unsigned form, the pad exports png, jpeg and svg and
+ * refuses other types, Pay leads back to 'Payment Successful…' and the business's mail carries
+ * the signature; Cancel on Stripe's page leads to 'Payment Failed'.
  * Without JavaScript: the page says signing needs it, and the server refuses the unsigned form
  * with the input kept.
  */
@@ -118,8 +119,9 @@ test.describe("with JavaScript", () => {
 
       await page.getByRole("button", { name: "Book and pay" }).click();
       await expect(page).toHaveURL(/\/pay\/[\w-]+$/);
-      // Three people at A$95 each: $285, at the gateway and in the receipt.
-      await expect(page.getByText("$285.00 AUD", { exact: true })).toBeVisible();
+      // Three people at A$95 each: $285, at Stripe and in the receipt.
+      await expect(page).toHaveURL(/\/c\/pay\/cs_\w+$/);
+      await expect(page.locator("#amount")).toHaveText("AUD 285.00");
       await page.getByRole("button", { name: /^Pay/ }).click();
       await expect(page).toHaveURL(/\/workshops\?payum_token=/);
       await expect(page.getByText("Payment Successful. Please check your email for your invoice.")).toBeVisible();
@@ -142,17 +144,21 @@ test.describe("with JavaScript", () => {
     },
   );
 
-  test("a declined payment says Payment Failed and keeps the form", { tag: "@once" }, async ({ page }, testInfo) => {
-    await fillBooking(page, bookerEmail(testInfo.project.name));
-    await page.locator("html[data-enhanced]").waitFor({ state: "attached" });
-    await sign(page);
-    await page.getByRole("button", { name: "Book and pay" }).click();
-    await expect(page).toHaveURL(/\/pay\/[\w-]+$/);
-    await page.getByRole("button", { name: "Decline" }).click();
-    await expect(page).toHaveURL(/\/workshops\?payum_token=/);
-    await expect(page.getByText("Payment Failed", { exact: true })).toBeVisible();
-    await expect(page.getByRole("button", { name: "Book and pay" })).toBeVisible();
-  });
+  test(
+    "a payment cancelled at Stripe says Payment Failed and keeps the form",
+    { tag: "@once" },
+    async ({ page }, testInfo) => {
+      await fillBooking(page, bookerEmail(testInfo.project.name));
+      await page.locator("html[data-enhanced]").waitFor({ state: "attached" });
+      await sign(page);
+      await page.getByRole("button", { name: "Book and pay" }).click();
+      await expect(page).toHaveURL(/\/pay\/[\w-]+$/);
+      await page.getByRole("button", { name: "Cancel" }).click();
+      await expect(page).toHaveURL(/\/workshops\?payum_token=/);
+      await expect(page.getByText("Payment Failed", { exact: true })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Book and pay" })).toBeVisible();
+    },
+  );
 });
 
 test.describe("without JavaScript", () => {
