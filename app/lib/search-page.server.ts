@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 
 import { MAX_QUERY_LENGTH } from "@contract/search";
+import { isUpstreamError } from "~/lib/api/errors";
 import { searchSite } from "~/lib/api/search.server";
 import { getInitialData, getSettings } from "~/lib/api/site.server";
 import { pageCacheControl } from "~/lib/cms-page.server";
@@ -22,11 +23,19 @@ export async function loadSearchPage({ request, context }: LoaderFunctionArgs, r
   const [settings, initial, found] = await Promise.all([
     getSettings(visitor.transport),
     getInitialData(visitor.transport),
-    q ? searchSite(visitor.transport, q) : Promise.resolve(null),
+    // The CMS (or its database) down: the page says search is unavailable for a moment (503 with
+    // Retry-After), with the form and the suggestions the seeded copy still gives.
+    q
+      ? searchSite(visitor.transport, q).catch((error: unknown) => {
+          if (isUpstreamError(error) && error.unavailable) return "unavailable" as const;
+          throw error;
+        })
+      : Promise.resolve(null),
   ]);
+  const unavailable = found === "unavailable";
   const { locale } = visitor.preferences;
   const t = (await getI18n(locale)).getFixedT(locale);
-  const groups = found?.groups ?? [];
+  const groups = (found !== "unavailable" && found?.groups) || [];
   const suggestions =
     groups.length > 0
       ? []
@@ -40,18 +49,24 @@ export async function loadSearchPage({ request, context }: LoaderFunctionArgs, r
   return data(
     {
       q,
+      unavailable,
       groups,
       total: groups.reduce((n, g) => n + g.data.length, 0),
       suggestions,
       title: documentTitle(settings, q ? t("search.titleFor", { q }) : t("search.title")),
     },
-    {
-      headers: {
-        "Cache-Control": pageCacheControl(request, visitor.signedIn, null, context.publicUrl),
-        "X-Robots-Tag": "noindex",
-        Vary: "Cookie, Accept-Language",
-      },
-    },
+    unavailable
+      ? {
+          status: 503,
+          headers: { "Cache-Control": "no-store", "Retry-After": "30", "X-Robots-Tag": "noindex" },
+        }
+      : {
+          headers: {
+            "Cache-Control": pageCacheControl(request, visitor.signedIn, null, context.publicUrl),
+            "X-Robots-Tag": "noindex",
+            Vary: "Cookie, Accept-Language",
+          },
+        },
   );
 }
 

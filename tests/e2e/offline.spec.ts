@@ -69,3 +69,15 @@ test("a page served from the seeded copy says, politely, that some content may b
     page.getByRole("status").filter({ hasText: "Einige Inhalte sind möglicherweise nicht aktuell" }),
   ).toBeVisible();
 });
+
+test("search says it is unavailable for a moment (503, Retry-After), and still offers the seeded pages", async ({
+  page,
+}) => {
+  const response = await page.goto("/search?q=chair");
+  expect(response?.status()).toBe(503);
+  expect(response?.headers()["retry-after"]).toBe("30");
+  await expect(page.getByRole("status").filter({ hasText: "Search is unavailable for a moment" })).toBeVisible();
+  await expect(page.getByRole("searchbox").first()).toBeVisible();
+  await expect(page.getByRole("link", { name: PAGES.about.seoTitle })).toHaveAttribute("href", "/about");
+  await expectNoErrorDetails(page, await response!.text());
+});

@@ -44,7 +44,7 @@ function ResultItem({ result }: { result: SearchResult }) {
 
 /** /search and /search/{q}: the form (a plain GET), the results grouped by kind, or suggestions. */
 export function SearchPage() {
-  const { q, groups, suggestions } = useLoaderData<SearchPageData>();
+  const { q, unavailable, groups, suggestions } = useLoaderData<SearchPageData>();
   const { t } = useTranslation();
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-10">
@@ -71,7 +71,7 @@ export function SearchPage() {
       {groups.length === 0 ? (
         <section className="mt-8" aria-labelledby="search-suggestions">
           <p className="text-lg" role="status">
-            {q ? t("search.noResults", { q }) : t("search.empty")}
+            {unavailable ? t("search.unavailable") : q ? t("search.noResults", { q }) : t("search.empty")}
           </p>
           {suggestions.length > 0 ? (
             <>
