@@ -29,8 +29,9 @@ import {
 import { CODE_TTL_MS, createCode } from "./codes";
 import { ApiError } from "./errors";
 import { verifyPassword } from "./passwords";
+import { rotateRefreshToken } from "./refresh";
 import { addUser, fakeClock } from "./test-support";
-import { issueTokens, rotateRefreshToken, tokenKey } from "./tokens";
+import { issueTokens, tokenKey } from "./tokens";
 
 const API = "/api/v1/cognito/user";
 const SITE = "https://shop.example";

@@ -15,8 +15,9 @@ import { creditBalance } from "./credit";
 import { ApiError } from "./errors";
 import { MAX_PROFILE_IMAGE_BYTES, profileSchema, setProfileImage, updateProfile } from "./profile";
 import { enforceRateLimit } from "./rate-limit";
+import { rotateRefreshToken } from "./refresh";
 import { checkPassword } from "./signin";
-import { issueTokens, requireUser, revokeFamily, rotateRefreshToken } from "./tokens";
+import { issueTokens, requireUser, revokeFamily } from "./tokens";
 import { accountSettings, DEFAULT_USER_IMAGE, findUserById, userJson } from "./users";
 import { parseBody, parseQueryOr400 } from "./validation";
 

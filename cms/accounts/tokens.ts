@@ -2,9 +2,9 @@
  * Tokens (decisions 040 and 041). The access token is an HS256 JWT of 10 minutes with `sub` (user
  * id), `sid` (the refresh family), `adm` (is admin), `iat` and `exp`. A refresh token is 32
  * random bytes, stored as its SHA-256, 30 days, bound to the client's fingerprint and single use:
- * a refresh uses it and issues the next token of the same family, and a used token presented again
- * revokes the family. A family is revoked when any of its rows is, so a token issued in a race
- * with the revocation is revoked too. Every Bearer call checks the family, so logout ends the
+ * a refresh (`refresh.ts`, decision 119) uses it and issues the next token of the same family. A
+ * family is revoked when any of its rows is, so a token issued in a race with the revocation is
+ * revoked too. Every Bearer call checks the family, so logout ends the
  * access token at once. All times are the caller's `now` (ms): the app's clock, fake in tests.
  */
 import { createHash, randomBytes } from "node:crypto";
@@ -66,16 +66,11 @@ export function loadTokenSecret(jwtSecret: string | undefined, dataDir: string):
   return secret;
 }
 
-function tokenInvalid(message = "Invalid token") {
+export function tokenInvalid(message = "Invalid token") {
   return new ApiError(401, message, { code: "TOKEN_INVALID" });
 }
 
-async function signAccessToken(
-  secret: Uint8Array,
-  user: { id: number; isAdmin: boolean },
-  familyId: string,
-  now: number,
-) {
+async function signAccessToken(secret: Uint8Array, user: TokenUser, familyId: string, now: number) {
   const iat = Math.floor(now / 1000);
   return new SignJWT({ sid: familyId, adm: user.isAdmin })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
@@ -83,6 +78,35 @@ async function signAccessToken(
     .setIssuedAt(iat)
     .setExpirationTime(iat + ACCESS_TOKEN_SECONDS)
     .sign(secret);
+}
+
+/** What an access token says of its member. */
+export interface TokenUser {
+  id: number;
+  isAdmin: boolean;
+}
+
+/** The member tokens are issued to; an unknown one is 401 TOKEN_INVALID. */
+export async function tokenUser(db: Db, userId: number): Promise<TokenUser> {
+  const [user] = await db.select({ id: users.id, isAdmin: users.isAdmin }).from(users).where(eq(users.id, userId));
+  if (!user) throw tokenInvalid("Unknown user");
+  return user;
+}
+
+/** The token answer of a refresh token: with a new access token of its family, signed now. */
+export async function tokenAnswer(
+  secret: Uint8Array,
+  user: TokenUser,
+  familyId: string,
+  refreshToken: string,
+  now: number,
+): Promise<TokenAnswer> {
+  return answer(tokenAnswerSchema, {
+    access_token: await signAccessToken(secret, user, familyId, now),
+    refresh_token: refreshToken,
+    token_type: "Bearer",
+    expires_in: ACCESS_TOKEN_SECONDS,
+  });
 }
 
 export interface IssueTokensInput {
@@ -95,17 +119,15 @@ export interface IssueTokensInput {
   now: number;
   /** The family to continue; a new one (a sign-in) when absent. */
   familyId?: string;
+  /** The refresh token to issue (a refresh's successor, decision 119); 32 random bytes when absent. */
+  refreshToken?: string;
 }
 
 /** Signs a member in: an access token and the first (or next) refresh token of a family. */
 export async function issueTokens(db: Db, input: IssueTokensInput): Promise<TokenAnswer> {
-  const [user] = await db
-    .select({ id: users.id, isAdmin: users.isAdmin })
-    .from(users)
-    .where(eq(users.id, input.userId));
-  if (!user) throw tokenInvalid("Unknown user");
+  const user = await tokenUser(db, input.userId);
   const familyId = input.familyId ?? randomId();
-  const refreshToken = randomBytes(32).toString("base64url");
+  const refreshToken = input.refreshToken ?? randomBytes(32).toString("base64url");
   await db.insert(refreshTokens).values({
     tokenHash: sha256(refreshToken),
     familyId,
@@ -114,67 +136,15 @@ export async function issueTokens(db: Db, input: IssueTokensInput): Promise<Toke
     createdAt: new Date(input.now),
     expiresAt: new Date(input.now + REFRESH_TOKEN_SECONDS * 1000),
   });
-  return answer(tokenAnswerSchema, {
-    access_token: await signAccessToken(input.secret, user, familyId, input.now),
-    refresh_token: refreshToken,
-    token_type: "Bearer",
-    expires_in: ACCESS_TOKEN_SECONDS,
-  });
+  return tokenAnswer(input.secret, user, familyId, refreshToken, input.now);
 }
 
 /** The outer statement's family column, qualified (drizzle leaves columns unqualified in an UPDATE). */
 const OUTER_FAMILY = sql.raw(`"refresh_tokens"."family_id"`);
 
 /** Whether any row of the family is revoked (SQL, for a where clause). */
-function familyRevoked(familyId: string | SQL) {
+export function familyRevoked(familyId: string | SQL) {
   return sql`exists (select 1 from ${refreshTokens} r where r.family_id = ${familyId} and r.revoked_at is not null)`;
-}
-
-export interface RotateInput {
-  secret: Uint8Array;
-  refreshToken: string;
-  fingerprint: string;
-  now: number;
-}
-
-/**
- * Uses a refresh token and issues the next of its family. Unknown, expired, revoked or with
- * another fingerprint: 401 TOKEN_INVALID. Used before: the family is revoked, then the same 401.
- */
-export async function rotateRefreshToken(db: Db, input: RotateInput): Promise<TokenAnswer> {
-  const hash = sha256(input.refreshToken);
-  const at = new Date(input.now);
-  // Spent in one conditional statement, so two parallel refreshes with one token cannot both win.
-  const [spent] = await db
-    .update(refreshTokens)
-    .set({ usedAt: at })
-    .where(
-      and(
-        eq(refreshTokens.tokenHash, hash),
-        isNull(refreshTokens.usedAt),
-        isNull(refreshTokens.revokedAt),
-        gt(refreshTokens.expiresAt, at),
-        eq(refreshTokens.fingerprint, input.fingerprint),
-        sql`not ${familyRevoked(OUTER_FAMILY)}`,
-      ),
-    )
-    .returning({ userId: refreshTokens.userId, familyId: refreshTokens.familyId });
-  if (spent) {
-    return issueTokens(db, {
-      secret: input.secret,
-      userId: spent.userId,
-      fingerprint: input.fingerprint,
-      now: input.now,
-      familyId: spent.familyId,
-    });
-  }
-  const [row] = await db
-    .select({ familyId: refreshTokens.familyId, usedAt: refreshTokens.usedAt })
-    .from(refreshTokens)
-    .where(eq(refreshTokens.tokenHash, hash));
-  // A replayed token: whoever holds the family now may be a thief, so it ends for everyone.
-  if (row?.usedAt) await revokeFamily(db, row.familyId, input.now);
-  throw tokenInvalid("Invalid refresh token");
 }
 
 /** Revokes every token of a family (logout, a replayed refresh token). */

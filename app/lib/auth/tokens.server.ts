@@ -15,7 +15,8 @@ export const REFRESH_MARGIN_MS = 30_000;
 /**
  * How long a refresh's outcome stays shared after it settled: a request that left with the old
  * cookie while the refresh ran (the browser had not got the new one yet) gets the same new tokens
- * instead of presenting the spent refresh token, which would revoke the whole family.
+ * without asking the CMS again. (The CMS would answer the spent token with the same successor for
+ * 30 s too, decision 119; past that, presenting it revokes the whole family.)
  */
 export const SHARED_OUTCOME_MS = 30_000;
 
@@ -60,10 +61,9 @@ export function clearSignIn(session: AppSession) {
 
 /**
  * Refreshes in flight, and for SHARED_OUTCOME_MS after, keyed by the SHA-256 of the refresh token
- * they spend: concurrent requests of one session share one refresh. In this process only: with
- * several instances behind a balancer, two requests of one session on two instances refresh twice
- * and the second is a replay that revokes the family; such a deployment needs sticky sessions or
- * this map in a shared store (decision 046).
+ * they spend: concurrent requests of one session share one refresh. In this process only: two
+ * requests of one session on two instances refresh twice, and the CMS settles that under the
+ * token's row lock, answering the second with the successor the first made (decision 119).
  */
 const refreshes = new Map<string, { outcome: Promise<SessionTokens>; settledAt?: number }>();
 

@@ -52,7 +52,8 @@ export const users = pgTable(
 /**
  * Refresh tokens, one row per token issued. A sign-in starts a family; each refresh uses its
  * token (usedAt) and issues the next one in the same family. A used token presented again
- * revokes the whole family (revokedAt on every row), as does logout.
+ * revokes the whole family (revokedAt on every row), as does logout, unless it comes within 30 s
+ * of its use from the same fingerprint: then it gets the same successor (decision 119).
  */
 export const refreshTokens = pgTable(
   "refresh_tokens",
