@@ -17,6 +17,7 @@ import { catalogueRoutes } from "./catalogue/routes";
 import { contentRoutes } from "./content/routes";
 import type { CmsEnv } from "./context";
 import type { Database } from "./db/client";
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "./db/unavailable";
 import { type ContentChange, type ContentChangeListener, createNotifier } from "./events";
 import { fileRoutes } from "./files/routes";
 import { FORM_SUBMIT_BODY_BYTES, FORM_SUBMIT_PATH, formRoutes } from "./forms/routes";
@@ -181,6 +182,12 @@ export function createCmsApp(database: Database, options: CmsAppOptions = {}): C
       return c.json({ message: err.message, status: err.status }, err.status);
     }
     if (isBadInputError(err)) return c.json({ message: "Bad request", status: 400 }, 400);
+    if (isDatabaseUnavailable(err)) {
+      // An outage, not a fault: the site serves its stale or seeded copies; clients come back later.
+      console.warn(`[cms] the database is unavailable: ${(err as Error).message}`);
+      c.header("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
+      return c.json({ message: "The service is unavailable for a moment", status: 503, code: "UNAVAILABLE" }, 503);
+    }
     console.error("[cms]", err);
     return c.json({ message: "Internal server error", status: 500 }, 500);
   });
