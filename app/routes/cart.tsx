@@ -19,6 +19,7 @@ import type { ShopReply } from "~/components/shop/shop-field";
 import { withRootMeta } from "~/lib/meta";
 import { cartAction, type QuoteAnswer, type ShippingAnswer } from "~/lib/shop/cart-action.server";
 import { loadCartPage } from "~/lib/shop/cart-page.server";
+import { orUnavailable } from "~/lib/unavailable.server";
 import { cacheControl } from "~/shared/cache-control";
 
 export const meta: MetaFunction = ({ matches }) => withRootMeta(matches, [{ name: "robots", content: "noindex" }]);
@@ -31,7 +32,8 @@ export const handle = { browser: true };
 
 /** /cart (docs/shop.md): the visitor's cart, priced by the CMS; the shop's gate first. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return data(await loadCartPage(request, context), { headers: { "Cache-Control": cacheControl.private } });
+  const page = await orUnavailable(request, () => loadCartPage(request, context));
+  return data(page, { headers: { "Cache-Control": cacheControl.private } });
 }
 
 /** One action for every form of the cart, switching on `intent` (app/lib/shop/cart-action.server.ts). */

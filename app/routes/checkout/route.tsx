@@ -8,6 +8,7 @@ import { CsrfInput } from "~/components/member/csrf-input";
 import { buttonClass, ErrorText, FormErrors, inputClass, secondaryButtonClass } from "~/components/member/form-field";
 import { CartTotals } from "~/components/shop/cart-totals";
 import { withRootMeta } from "~/lib/meta";
+import { orUnavailable } from "~/lib/unavailable.server";
 
 import { AddressFields } from "./address-fields";
 import { checkoutAction, type CheckoutReply, loadCheckout } from "./checkout.server";
@@ -22,7 +23,7 @@ export const handle = { browser: true };
 
 /** /checkout: a member's, with the shop open (spec section 6; docs/shop.md). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return loadCheckout(request, context);
+  return orUnavailable(request, () => loadCheckout(request, context));
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -51,6 +51,18 @@ describe("/profile loader", () => {
     expect(response.headers.get("location")).toBe("/login?redirectTo=%2Fprofile");
   });
 
+  it("says the page is unavailable for a moment (503, Retry-After) when the CMS cannot answer", async () => {
+    const { request, context } = memberRequest("/profile", null, signedIn, () =>
+      json({ message: "The service is unavailable for a moment", status: 503 }, 503),
+    );
+    // Thrown as the 503 page's data, as a CMS page's outage is (cms-page.server.ts's `unavailable`).
+    const thrown = (await loader({ request, context, params: {} }).catch((e: unknown) => e)) as {
+      init?: { status?: number; headers?: Record<string, string> };
+    };
+    expect(thrown.init?.status).toBe(503);
+    expect(thrown.init?.headers?.["Retry-After"]).toBe("30");
+  });
+
   it("shows the credit in dollars, the club label, and which fields may be edited", async () => {
     const { request, context } = memberRequest("/profile", null, signedIn, cms(SEEDED_FLAGS, {}), {
       "accept-language": "en",

@@ -13,6 +13,7 @@ import { invalid, readSubmission } from "~/lib/forms.server";
 import { translatorFor } from "~/lib/member-forms.server";
 import { withRootMeta } from "~/lib/meta";
 import { shopOpen } from "~/lib/shop/gate.server";
+import { orUnavailable } from "~/lib/unavailable.server";
 import type { RootData } from "~/root";
 import { cacheControl } from "~/shared/cache-control";
 
@@ -34,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireMember(request, context);
   const visitor = await context.visitor();
   const [account, orders] = await Promise.all([
-    myAccount(visitor.transport),
+    orUnavailable(request, () => myAccount(visitor.transport)),
     // With the shop open, the member's orders (an outage leaves the list out, not the page).
     shopOpen(context).then((open) =>
       open ? listOrders(visitor.transport).catch((): OrderSummary[] | null => null) : null,
