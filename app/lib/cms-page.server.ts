@@ -150,7 +150,15 @@ export async function loadCmsPage(request: Request, context: AppLoadContext, pat
     if (target) throw redirect(safeRedirectPath(target), 301);
 
     let itemUrl: string | null = null;
-    let page = await pageLoad;
+    // The CMS down and the seeds without this page: it may still be an item of a seeded page's
+    // list (a category, a product), served from the seeded catalogue; anything the seeds do not
+    // know stays the 503 page, since the CMS may have it.
+    let outage = false;
+    let page = await pageLoad.catch((error: unknown) => {
+      if (!(isUpstreamError(error) && error.unavailable && url.item_url && !url.url_parameter_3)) throw error;
+      outage = true;
+      return null;
+    });
     if (!page && url.item_url && !url.url_parameter_3) {
       const parent = await getPage(transport, url.page_url);
       if (parent && pageAcceptsItem(pageWidgets(parent, Date.now()))) {
@@ -158,7 +166,7 @@ export async function loadCmsPage(request: Request, context: AppLoadContext, pat
         itemUrl = url.item_url;
       }
     }
-    if (!page) throw notFound(pathname);
+    if (!page) throw outage ? unavailable(pathname) : notFound(pathname);
     // A page marked must_be_logged_on sends an anonymous visitor to /login and back (spec section 6).
     if (page.must_be_logged_on) await requireMember(request, context);
     const settings = await settingsLoad;
@@ -185,7 +193,7 @@ export async function loadCmsPage(request: Request, context: AppLoadContext, pat
         visit: formVisit(request, context, visitor),
         embedOrigins: origins,
       }).catch((error) => {
-        if (error instanceof ItemNotFound) throw notFound(pathname);
+        if (error instanceof ItemNotFound) throw outage ? unavailable(pathname) : notFound(pathname);
         throw error;
       }),
       loadFrameMedia(page, now, transport),
@@ -205,6 +213,8 @@ export async function loadCmsPage(request: Request, context: AppLoadContext, pat
         : itemUrl
           ? pageItemHead(widgets, allData)
           : null;
+    // In an outage, an item the seeded catalogue does not hold leaves its widget empty: say so.
+    if (outage && itemUrl && !item) throw unavailable(pathname);
     return data(
       {
         // Widgets' fields parsed here: the browser has no schemas to read them with.

@@ -10,7 +10,7 @@ export class UpstreamTiming {
   totalMs = 0;
   hits = 0;
   misses = 0;
-  /** Calls that got no answer (status -1: a network failure, a timeout, the open breaker). */
+  /** Calls that got no answer (status -1: a network failure, a timeout, the open breaker), or a 503. */
   noAnswers = 0;
   /** The rendered-page cache's answer: "hit" (no render), "miss" (rendered, or waited for a render). */
   page?: CacheOutcome;

@@ -81,3 +81,23 @@ test("search says it is unavailable for a moment (503, Retry-After), and still o
   await expect(page.getByRole("link", { name: PAGES.about.seoTitle })).toHaveAttribute("href", "/about");
   await expectNoErrorDetails(page, await response!.text());
 });
+
+test("a category and a product serve from the seeded catalogue, with the notice", async ({ page }) => {
+  const category = await page.goto("/catalogue/table-settings");
+  expect(category?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Table settings");
+  await expect(page.getByRole("status").filter({ hasText: "Some content may be out of date" })).toBeVisible();
+  await page
+    .getByRole("link", { name: /Eumundi six-seater setting/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/catalogue\/table-settings\/eumundi-six-seater-setting$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Eumundi six-seater setting");
+  await expect(page.getByRole("main")).toContainText("$3,290");
+  const product = await page.goto("/catalogue/table-settings/eumundi-six-seater-setting");
+  expect(product?.status()).toBe(200);
+  expect(product?.headers()["cache-control"]).toContain("no-store");
+  await expectNoErrorDetails(page, await product!.text());
+  // A product the seeds do not have is still the 503 page, not a 404: the CMS may have it.
+  expect((await page.goto("/catalogue/table-settings/made-last-week"))?.status()).toBe(503);
+});

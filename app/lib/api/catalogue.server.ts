@@ -5,6 +5,8 @@ import { type Slide, slidesAnswerSchema } from "@contract/content";
 
 import { CacheShort } from "./cache-strategies";
 import { isUpstreamError } from "./errors";
+import { seedProduct, seedProductList } from "./seed-catalogue.server";
+import { orSeed } from "./seed-fallback.server";
 import type { Transport } from "./transport.server";
 
 const slug = z
@@ -16,13 +18,13 @@ const slug = z
 export function getProducts(t: Transport, group: string): Promise<Product[]> {
   if (!slug.safeParse(group).success) return Promise.resolve([]);
   const query = { image_aspect: "4x3", image_width: 600, page_size: 900, page: 1, group };
-  return t
-    .get("/api/v1/catalogue/product", productsAnswerSchema, query, { cache: CacheShort })
-    .then((r) => r.data)
-    .catch((error) => {
-      if (isUpstreamError(error) && error.status === 404) return [];
-      throw error;
-    });
+  return orSeed(
+    () => t.get("/api/v1/catalogue/product", productsAnswerSchema, query, { cache: CacheShort }).then((r) => r.data),
+    () => seedProductList(group),
+  ).catch((error) => {
+    if (isUpstreamError(error) && error.status === 404) return [];
+    throw error;
+  });
 }
 
 /** One product by its group and slug, photos 4x3 at 1200 wide; null when there is none. */
@@ -31,7 +33,10 @@ export async function getProduct(t: Transport, group: string, product: string): 
   const path = `/api/v1/catalogue/product/${group}/${product}`;
   try {
     const query = { image_aspect: "4x3", image_width: 1200 };
-    return (await t.get(path, productAnswerSchema, query, { cache: CacheShort })).data;
+    return await orSeed(
+      async () => (await t.get(path, productAnswerSchema, query, { cache: CacheShort })).data,
+      () => seedProduct(group, product),
+    );
   } catch (error) {
     if (isUpstreamError(error) && error.status === 404) return null;
     throw error;

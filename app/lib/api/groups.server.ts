@@ -4,6 +4,8 @@ import { type Group, groupAnswerSchema, groupsAnswerSchema } from "@contract/gro
 
 import { CacheShort } from "./cache-strategies";
 import { isUpstreamError } from "./errors";
+import { seedGroupDetails, seedGroupList } from "./seed-catalogue.server";
+import { orSeed } from "./seed-fallback.server";
 import type { Transport } from "./transport.server";
 
 const name = z
@@ -16,7 +18,10 @@ export async function getGroups(t: Transport, namespace: string, model: string, 
   if (![namespace, model, group ?? "x"].every((v) => name.safeParse(v).success)) return [];
   const path = `/api/v1/cognito/group/${namespace}/${model}`;
   const query = { group, image_aspect: "4x3", image_width: 600 };
-  return (await t.get(path, groupsAnswerSchema, query, { cache: CacheShort })).data;
+  return orSeed(
+    async () => (await t.get(path, groupsAnswerSchema, query, { cache: CacheShort })).data,
+    () => seedGroupList(namespace, model, group),
+  );
 }
 
 /** One group by its slug, with its children; null when there is none. */
@@ -30,7 +35,10 @@ export async function getGroupDetails(
   const path = `/api/v1/cognito/group/details/${namespace}/${model}/${group}`;
   try {
     const query = { image_aspect: "4x3", image_width: 600 };
-    return (await t.get(path, groupAnswerSchema, query, { cache: CacheShort })).data;
+    return await orSeed(
+      async () => (await t.get(path, groupAnswerSchema, query, { cache: CacheShort })).data,
+      () => seedGroupDetails(namespace, model, group),
+    );
   } catch (error) {
     if (isUpstreamError(error) && error.status === 404) return null;
     throw error;

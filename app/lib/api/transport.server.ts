@@ -171,8 +171,9 @@ export function createTransport(
       const go = () => sendCall(link, method, url, path, body, token);
       return await (breaker ? breaker.run(path, go) : go());
     } catch (error) {
-      // The link-state notice: this request's page may come from a stale or seeded copy.
-      if (isUpstreamError(error) && error.status === -1) timing?.recordNoAnswer();
+      // The link-state notice: this request's page may come from a stale or seeded copy (no
+      // answer, or the CMS saying it is unavailable for a moment: its database is down).
+      if (isUpstreamError(error) && (error.status === -1 || error.status === 503)) timing?.recordNoAnswer();
       throw error;
     } finally {
       timing?.recordCall(performance.now() - started);
