@@ -3,7 +3,7 @@
  * reset, new ones refused at once), and its end, without stopping the shared test server.
  */
 import type { AddressInfo } from "node:net";
-import { connect,createServer, type Socket } from "node:net";
+import { connect, createServer, type Socket } from "node:net";
 
 export interface TcpProxy {
   port: number;
