@@ -85,6 +85,11 @@ export const envSchema = z.object({
    * the cached or seeded copies serve, and the circuit breaker makes the next requests not wait.
    */
   PAGE_DEADLINE_MS: z.coerce.number().int().min(100).max(300_000).default(8_000),
+  /**
+   * After SIGTERM or SIGINT, how long the server keeps accepting while /healthz answers 503, so a
+   * balancer stops sending before it stops listening (decision 120); 0 stops listening at once.
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
   /** The background making of the image variants pages name (decision 032); off for test servers. */
   IMAGE_WARM_UP: z.enum(["on", "off"]).default("on"),
   /** AVIF's encode effort in the embedded CMS (0–9): lower is faster to make, larger to send. */

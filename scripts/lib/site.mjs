@@ -62,6 +62,8 @@ export async function startSite({
     DATA_DIR: dataDir,
     // Measure pages, not the image warm-up's encodes (which would share the same two cores).
     IMAGE_WARM_UP: "off",
+    // No balancer to wait for: stop() ends it once open requests are answered (decision 120).
+    SHUTDOWN_DRAIN_MS: "0",
     ...extraEnv,
   };
   delete env.CMS_API_URL; // always the embedded CMS, on PGlite in the temporary DATA_DIR
