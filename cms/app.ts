@@ -16,6 +16,7 @@ import { ADMIN_UPLOAD_BODY_BYTES, ADMIN_UPLOAD_PATH, uploadTooLarge } from "./ad
 import { catalogueRoutes } from "./catalogue/routes";
 import { contentRoutes } from "./content/routes";
 import type { CmsEnv } from "./context";
+import { busyReason, busyResponse, logBusy, retryFullReads } from "./db/busy";
 import type { Database } from "./db/client";
 import { type ContentChange, type ContentChangeListener, createNotifier } from "./events";
 import { fileRoutes } from "./files/routes";
@@ -181,12 +182,19 @@ export function createCmsApp(database: Database, options: CmsAppOptions = {}): C
       return c.json({ message: err.message, status: err.status }, err.status);
     }
     if (isBadInputError(err)) return c.json({ message: "Bad request", status: 400 }, 400);
+    // A full, slow or absent database is "try again shortly", never a 500 (decision 120).
+    const busy = busyReason(err);
+    if (busy) {
+      logBusy(busy, err);
+      return busyResponse(busy);
+    }
     console.error("[cms]", err);
     return c.json({ message: "Internal server error", status: 500 }, 500);
   });
 
   return {
-    fetch: (request, env) => Promise.resolve(app.fetch(request, env)), // env: Node's request, for the client's address
+    // env: Node's request, for the client's address. A read that met a full database is tried once more.
+    fetch: retryFullReads((request, env) => Promise.resolve(app.fetch(request, env))),
     notify,
   };
 }
