@@ -60,6 +60,7 @@ describe("parseEnv", () => {
     expect(parseEnv(base).SHUTDOWN_DRAIN_MS).toBe(10_000);
     expect(parseEnv({ ...base, SHUTDOWN_DRAIN_MS: "0" }).SHUTDOWN_DRAIN_MS).toBe(0);
     expect(() => parseEnv({ ...base, SHUTDOWN_DRAIN_MS: "-1" })).toThrow(/SHUTDOWN_DRAIN_MS/);
+    expect(() => parseEnv({ ...base, DATABASE_POOL_MAX: "many" })).toThrow(/DATABASE_POOL_MAX/);
   });
 
   it("accepts a PURGE_TOKEN of 32 characters or more, and treats an empty one as unset", () => {
@@ -125,6 +126,8 @@ describe("the README's configuration table", () => {
     expect(row("PAGE_CACHE")).toBe(defaults.PAGE_CACHE);
     expect(row("PAGE_CACHE_MB")).toBe(String(defaults.PAGE_CACHE_MB));
     expect(row("SHUTDOWN_DRAIN_MS")).toBe(String(defaults.SHUTDOWN_DRAIN_MS));
+    expect(row("DATABASE_POOL_MAX")).toBe(String(defaults.DATABASE_POOL_MAX));
+    expect(row("DATABASE_POOL_WAIT_MS")).toBe(String(defaults.DATABASE_POOL_WAIT_MS));
     expect(row("IMAGE_AVIF_EFFORT")).toBe(String(defaults.IMAGE_AVIF_EFFORT));
     expect(row("CAPTCHA_DIFFICULTY")).toBe(String(defaults.CAPTCHA_DIFFICULTY));
   });

@@ -4,6 +4,7 @@ import path from "node:path";
 
 import { z } from "zod";
 
+import { databaseEnvFields } from "@contract/database-env";
 import { paymentEnvFields, paymentEnvIssues } from "@contract/payment-env";
 
 import { parseDsn } from "./error-reporting/dsn";
@@ -49,6 +50,9 @@ export const envSchema = z.object({
   /** The external API host as browsers reach it (its back-office is at /cms); default CMS_API_URL. */
   CMS_PUBLIC_URL: optionalUrl,
   DATABASE_URL: optionalUrl,
+  // The embedded CMS's PostgreSQL pool: DATABASE_POOL_MAX, DATABASE_POOL_WAIT_MS
+  // (cms/contract/database-env.ts, decision 120).
+  ...databaseEnvFields,
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   PUBLIC_URL: optionalUrl,
   /** Shared secret of the CMS's purge calls (`POST /_purge`); unset or empty, the endpoint is off. */

@@ -1,7 +1,11 @@
 /**
  * A busy database answers 503 with Retry-After, never 500 (decision 120): the errors that mean it,
- * the CMS's answer to them and its one retry of a read, on each driver.
+ * the CMS's answer to them and its one retry of a read, on each driver; and a burst of calls
+ * through a pool of two connections with a short wait (PostgreSQL only: PGlite has no pool).
  */
+import { hostname } from "node:os";
+
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { seedIfEmpty } from "../seed";
@@ -11,10 +15,11 @@ import {
   drivers,
   type JsonResponse,
   openTestDatabase,
+  postgresDriver,
   type TestDatabase,
 } from "../test/databases";
 import { busyReason } from "./busy";
-import type { Database, Db } from "./client";
+import { type Database, type Db, openDatabase } from "./client";
 
 /** What pg throws when PostgreSQL refuses a connection because it is full. */
 function tooManyConnections() {
@@ -169,3 +174,40 @@ for (const driver of drivers) {
     });
   });
 }
+
+describe.skipIf(postgresDriver.skip)(`a burst through a pool of two — ${postgresDriver.title}`, () => {
+  let t: TestDatabase;
+  let small: Database;
+
+  beforeAll(async () => {
+    t = await openTestDatabase("postgres", "pool");
+    expect(await seedIfEmpty(t.database.db)).toBe(true);
+    // DATABASE_POOL_MAX=2, DATABASE_POOL_WAIT_MS=50, on the seeded database.
+    small = await openDatabase({ databaseUrl: t.url, pool: { max: 2, waitMs: 50 } });
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+  });
+
+  afterAll(async () => {
+    vi.restoreAllMocks();
+    await small?.close();
+    await closeAndSettle(t);
+    await t?.dispose();
+  });
+
+  it("answers 30 database-heavy calls at once with 200s and 503s with Retry-After, never a 500", async () => {
+    const cms = client(small);
+    const paths = ["/api/v1/cognito/search?q=table", "/api/v1/cognito/page/about?pb=1", "/api/v1/catalogue/product"];
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => cms.get(paths[i % paths.length])));
+    const statuses = answers.map((a) => a.status);
+    expect(new Set(statuses)).toEqual(new Set([200, 503]));
+    for (const answer of answers.filter((a) => a.status === 503)) expectBusyAnswer(answer);
+    // Once the burst is over, the same pool answers again.
+    expect((await cms.get(paths[0])).status).toBe(200);
+  });
+
+  it("names its connections after the instance (pg_stat_activity's application_name)", async () => {
+    const answer = await small.db.execute(sql`select current_setting('application_name') as name`);
+    const [row] = (answer as unknown as { rows: { name: string }[] }).rows;
+    expect(row.name).toBe(`dovetail-${hostname()}-${process.pid}`.slice(0, 63));
+  });
+});

@@ -1,4 +1,5 @@
 import { mkdirSync } from "node:fs";
+import { hostname } from "node:os";
 import path from "node:path";
 
 import { sql } from "drizzle-orm";
@@ -25,6 +26,8 @@ export const migrationsFolder = projectPath("cms", "db", "migrations");
 export interface OpenOptions {
   /** PostgreSQL connection string; when absent, PGlite is used. */
   databaseUrl?: string;
+  /** PostgreSQL only: the pool's bounds (decision 120). */
+  pool?: PoolOptions;
   /** Folder for PGlite's files; "memory://" (or undefined) keeps it in memory. */
   dataDir?: string;
   /** A PGlite dump (from `dumpDataDir`) to start from: the fast way to a fresh test database. */
@@ -37,17 +40,45 @@ export interface OpenOptions {
   sharedBuffers?: string;
 }
 
+export interface PoolOptions {
+  /** The most connections this instance holds (DATABASE_POOL_MAX); default 10. */
+  max?: number;
+  /**
+   * How long a query waits for a connection, in ms (DATABASE_POOL_WAIT_MS): a free one, or a new
+   * one to open; then it fails with a "busy" error that the CMS answers 503 (`db/busy.ts`).
+   */
+  waitMs?: number;
+  /** What PostgreSQL's pg_stat_activity names this instance's connections; default `instanceName()`. */
+  applicationName?: string;
+}
+
+export const DEFAULT_POOL_MAX = 10;
+export const DEFAULT_POOL_WAIT_MS = 3_000;
+
+/**
+ * `dovetail-<host>-<pid>`: which instance holds a connection, in pg_stat_activity (PostgreSQL keeps
+ * 63 bytes of it). A DATABASE_URL that sets `application_name` keeps its own.
+ */
+export function instanceName() {
+  return `dovetail-${hostname()}-${process.pid}`.slice(0, 63);
+}
+
 /** Opens the CMS database and applies the checked-in migrations. */
 export async function openDatabase(options: OpenOptions = {}): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.pool);
   return openPglite(options);
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, options: PoolOptions = {}): Promise<Database> {
   const { default: pg } = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const connection = { connectionString: url, application_name: options.applicationName ?? instanceName() };
+  const pool = new pg.Pool({
+    ...connection,
+    max: options.max ?? DEFAULT_POOL_MAX,
+    connectionTimeoutMillis: options.waitMs ?? DEFAULT_POOL_WAIT_MS,
+  });
   // An idle connection the server ends (restart, failover, idle timeout) must not crash the process:
   // the pool drops it and opens another on the next query.
   pool.on("error", (error) => console.warn("[cms] PostgreSQL connection lost:", error.message));
