@@ -4,7 +4,7 @@ import path from "node:path";
 
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import type { Pool, PoolClient } from "pg";
+import type { Client } from "pg";
 
 import { projectPath } from "../lib/project-root";
 import * as schema from "./schema";
@@ -84,7 +84,9 @@ async function openPostgres(url: string, options: PoolOptions = {}): Promise<Dat
   pool.on("error", (error) => console.warn("[cms] PostgreSQL connection lost:", error.message));
   const db = drizzle(pool, { schema });
   try {
-    await migrateLocked(pool, (client) => migrate(drizzle(client, { schema }), { migrationsFolder }));
+    // On two connections of their own, not the pool's: a start may wait longer than a request.
+    const client = () => new pg.Client({ ...connection, connectionTimeoutMillis: START_CONNECT_TIMEOUT_MS });
+    await migrateLocked(client, (migrator) => migrate(drizzle(migrator, { schema }), { migrationsFolder }));
   } catch (err) {
     await pool.end();
     throw err;
@@ -99,27 +101,31 @@ async function openPostgres(url: string, options: PoolOptions = {}): Promise<Dat
   };
 }
 
+/** How long a start waits to connect for its migrations. */
+const START_CONNECT_TIMEOUT_MS = 30_000;
+
 /**
- * Runs the migrations on one connection holding a session advisory lock: drizzle's migrator takes
- * no lock, so two instances starting at once on a fresh database would both run CREATE TABLE and
- * one would fail.
+ * Runs the migrations on one connection while another holds a transaction-level advisory lock:
+ * drizzle's migrator takes no lock, so two instances starting at once on a fresh database would
+ * both run CREATE TABLE and one would fail. The lock is `pg_advisory_xact_lock` in a transaction
+ * kept open on its own connection, never a session lock: behind PgBouncer in transaction mode a
+ * session lock stays with whichever server connection took it, the unlock runs on another (tried:
+ * it answers false), and the next start waits for as long as PgBouncer keeps that connection. If
+ * the process dies, its connections go, and the transaction, lock and all, with them.
  */
-async function migrateLocked(pool: Pool, run: (client: PoolClient) => Promise<void>) {
-  const client = await pool.connect();
-  let broken: unknown;
+async function migrateLocked(connect: () => Client, run: (migrator: Client) => Promise<unknown>) {
+  const [lock, migrator] = [connect(), connect()];
+  // A server that ends a connection must not crash the process; the query under way fails.
+  for (const c of [lock, migrator])
+    c.on("error", (error) => console.warn("[cms] migration connection lost:", error.message));
   try {
-    await client.query("select pg_advisory_lock(727000)");
-    try {
-      await run(client);
-    } finally {
-      await client.query("select pg_advisory_unlock(727000)");
-    }
-  } catch (err) {
-    broken = err;
-    throw err;
+    await Promise.all([lock.connect(), migrator.connect()]);
+    await lock.query("begin");
+    await lock.query("select pg_advisory_xact_lock(727000)");
+    await run(migrator);
+    await lock.query("commit");
   } finally {
-    // A connection that failed may still hold the lock: destroy it rather than pool it.
-    client.release(broken ? true : undefined);
+    await Promise.all([lock.end().catch(() => {}), migrator.end().catch(() => {})]);
   }
 }
 
