@@ -74,6 +74,7 @@ async function serve(options: Partial<DrainOptions> = {}) {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as net.AddressInfo).port;
   stopAll.push(() => {
+    drain.hurry();
     server.closeAllConnections();
     server.close();
   });
@@ -109,7 +110,7 @@ describe("draining the site's HTTP server", () => {
   });
 
   it("keeps accepting new connections for the drain period, then stops listening", async () => {
-    const { drain, port } = await serve({ drainMs: 400 });
+    const { drain, port } = await serve({ drainMs: 1_000 });
     const drained = drain.drain();
     await sleep(100);
     const during = connect(port);
@@ -122,7 +123,7 @@ describe("draining the site's HTTP server", () => {
   });
 
   it("closes an idle kept-alive connection after the grace, answering a request sent within it", async () => {
-    const { drain, port } = await serve({ drainMs: 2_000, idleGraceMs: 300 });
+    const { drain, port } = await serve({ drainMs: 5_000, idleGraceMs: 1_000 });
     const early = connect(port);
     const late = connect(port);
     await Promise.all([early.connected, late.connected]);
@@ -136,12 +137,12 @@ describe("draining the site's HTTP server", () => {
     early.send("/");
     expect(await early.answer()).toEqual({ status: 200, connection: "close" });
     // The other sends nothing: closed once the grace is over, long before the drain period ends.
-    await sleep(500);
+    await sleep(1_500);
     expect(late.closed()).toBe(true);
   });
 
   it("answers a kept-alive connection's next request after the listener closed, within the grace", async () => {
-    const { drain, port } = await serve({ drainMs: 200, idleGraceMs: 1_000 });
+    const { drain, port } = await serve({ drainMs: 200, idleGraceMs: 2_000 });
     const conn = connect(port);
     await conn.connected;
     conn.send("/");
