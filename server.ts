@@ -10,6 +10,7 @@ import compression from "compression";
 import express from "express";
 
 import { secureDataDir } from "./app/host/data-dir.server";
+import { DEFAULT_FINISH_MS, drainable } from "./app/host/drain.server";
 import { parseEnv } from "./app/host/env.server";
 import { parseDsn } from "./app/host/error-reporting/dsn";
 import { type FromBuild, fromBuild } from "./app/host/from-build";
@@ -205,7 +206,10 @@ if (env.PAGE_CACHE === "on") {
 // build/ (immutable), locales/, public/ and the service worker's script.
 mountStaticFiles(app);
 // [warm-up] the answer says idle|running|done
-app.get("/healthz", healthHandler({ database, upstream, warmUpState: () => warmUp.state() }));
+app.get(
+  "/healthz",
+  healthHandler({ database, upstream, warmUpState: () => warmUp.state(), draining: () => drain.draining() }),
+);
 
 // The request guards (bounded bodies; no cross-site writes, judged by the host Remix sees), then
 // the embedded CMS: nothing that acts on a request comes before them.
@@ -274,22 +278,49 @@ const server = createHttpServer(app);
 if (env.HOST) server.listen(env.PORT, env.HOST, onListening);
 else server.listen(env.PORT, onListening);
 
-let stopping = false;
+// Stopping without losing a request (decision 120): on SIGTERM or SIGINT /healthz answers 503 at
+// once, the server keeps accepting for SHUTDOWN_DRAIN_MS (a balancer takes that long to notice),
+// every answer closes its connection, and what was accepted is answered; then it stops listening,
+// the mail of the last answers goes out, and the database is closed last.
+const drain = drainable(server, { drainMs: env.SHUTDOWN_DRAIN_MS });
+let signalledAt = 0;
 function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
+  if (signalledAt) {
+    // The terminal, npm and scripts/start.mjs may each pass the same signal on within moments:
+    // only one sent again later means "stop sooner" (the listener closes; open requests still finish).
+    if (Date.now() - signalledAt >= 1_000) {
+      console.log(`[site] ${signal} again: no longer accepting; finishing open requests`);
+      drain.hurry();
+    }
+    return;
+  }
+  signalledAt = Date.now();
   warmUp.stop(); // [warm-up]
-  console.log(`[site] ${signal}: finishing open requests, then stopping`);
-  const force = setTimeout(() => process.exit(1), 10_000);
+  console.log(
+    `[site] ${signal}: /healthz answers 503; accepting for ${env.SHUTDOWN_DRAIN_MS / 1000} s more, then stopping once open requests are answered`,
+  );
+  // Whatever hangs (a mail server, the database), the process ends.
+  const force = setTimeout(
+    () => {
+      console.error("[site] still not stopped: exiting");
+      process.exit(1);
+    },
+    env.SHUTDOWN_DRAIN_MS + DEFAULT_FINISH_MS + 10_000,
+  );
   force.unref();
-  upstreamBreaker.dispose();
-  stopCms();
-  server.close(async () => {
-    await mailer?.flush(); // the mails of the last answers go out first
-    await database?.close();
-    process.exit(0);
+  void drain.drain().then(async (inTime) => {
+    if (!inTime) console.error(`[site] requests still open ${DEFAULT_FINISH_MS / 1000} s after the drain were cut off`);
+    upstreamBreaker.dispose();
+    stopCms(); // this instance's background work, before its database goes
+    try {
+      await mailer?.flush(); // the mails of the last answers go out first
+      await database?.close();
+    } catch (error) {
+      console.error("[site] stopping:", (error as Error).message);
+      process.exit(1);
+    }
+    process.exit(inTime ? 0 : 1);
   });
-  server.closeIdleConnections?.();
 }
 process.on("SIGTERM", () => shutdown("SIGTERM"));
 process.on("SIGINT", () => shutdown("SIGINT"));

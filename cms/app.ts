@@ -16,8 +16,8 @@ import { ADMIN_UPLOAD_BODY_BYTES, ADMIN_UPLOAD_PATH, uploadTooLarge } from "./ad
 import { catalogueRoutes } from "./catalogue/routes";
 import { contentRoutes } from "./content/routes";
 import type { CmsEnv } from "./context";
+import { busyReason, busyResponse, logBusy, retryFullReads } from "./db/busy";
 import type { Database } from "./db/client";
-import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "./db/unavailable";
 import { type ContentChange, type ContentChangeListener, createNotifier } from "./events";
 import { fileRoutes } from "./files/routes";
 import { FORM_SUBMIT_BODY_BYTES, FORM_SUBMIT_PATH, formRoutes } from "./forms/routes";
@@ -182,18 +182,19 @@ export function createCmsApp(database: Database, options: CmsAppOptions = {}): C
       return c.json({ message: err.message, status: err.status }, err.status);
     }
     if (isBadInputError(err)) return c.json({ message: "Bad request", status: 400 }, 400);
-    if (isDatabaseUnavailable(err)) {
-      // An outage, not a fault: the site serves its stale or seeded copies; clients come back later.
-      console.warn(`[cms] the database is unavailable: ${(err as Error).message}`);
-      c.header("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
-      return c.json({ message: "The service is unavailable for a moment", status: 503, code: "UNAVAILABLE" }, 503);
+    // A full, slow or absent database is "try again shortly", never a 500 (decision 120).
+    const busy = busyReason(err);
+    if (busy) {
+      logBusy(busy, err);
+      return busyResponse(busy);
     }
     console.error("[cms]", err);
     return c.json({ message: "Internal server error", status: 500 }, 500);
   });
 
   return {
-    fetch: (request, env) => Promise.resolve(app.fetch(request, env)), // env: Node's request, for the client's address
+    // env: Node's request, for the client's address. A read that met a full database is tried once more.
+    fetch: retryFullReads((request, env) => Promise.resolve(app.fetch(request, env))),
     notify,
   };
 }

@@ -11,6 +11,8 @@ describe("the standalone CMS's environment", () => {
         CMS_PORT: 4000,
         CMS_HOST: "127.0.0.1",
         DATA_DIR: "./data",
+        DATABASE_POOL_MAX: 10,
+        DATABASE_POOL_WAIT_MS: 3000,
         AUTH_RATE_LIMIT: 1,
         IMAGE_AVIF_EFFORT: 3,
         CAPTCHA_DIFFICULTY: 18,
@@ -51,6 +53,17 @@ describe("the standalone CMS's environment", () => {
       CMS_PUBLIC_URL: "https://cms.example",
     };
     expect(parseCmsEnv(stripe)).toMatchObject({ env: stripe });
+  });
+
+  it("sizes the PostgreSQL pool from DATABASE_POOL_MAX and DATABASE_POOL_WAIT_MS, refusing nonsense", () => {
+    expect(parseCmsEnv({ DATABASE_POOL_MAX: "4", DATABASE_POOL_WAIT_MS: "500" })).toMatchObject({
+      env: { DATABASE_POOL_MAX: 4, DATABASE_POOL_WAIT_MS: 500 },
+    });
+    expect(parseCmsEnv({ DATABASE_POOL_MAX: "0" })).toEqual({
+      error: "Invalid environment variable DATABASE_POOL_MAX: Number must be greater than or equal to 1",
+    });
+    // 0 would be pg's "wait for ever".
+    expect(parseCmsEnv({ DATABASE_POOL_WAIT_MS: "0" })).toHaveProperty("error");
   });
 
   it("takes a site URL with a token of 32 characters or more", () => {

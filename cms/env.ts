@@ -1,6 +1,7 @@
 /** The standalone CMS's environment (`npm run cms`), validated with zod: a bad value names its variable. */
 import { z } from "zod";
 
+import { databaseEnvFields } from "./contract/database-env";
 import { paymentEnvFields, paymentEnvIssues } from "./contract/payment-env";
 
 /** An optional URL: unset or blank is none. */
@@ -41,6 +42,8 @@ export const cmsEnvSchema = z
     /** "production" turns GraphQL introspection off. */
     NODE_ENV: z.enum(["development", "production", "test"]).optional(),
     DATABASE_URL: optionalUrl,
+    // DATABASE_POOL_MAX, DATABASE_POOL_WAIT_MS (cms/contract/database-env.ts, decision 120)
+    ...databaseEnvFields,
     /** The site to tell about content changes (its `/_purge` endpoint); unset: nobody is told. */
     SITE_URL: optionalUrl.refine((v) => v === undefined || /^https?:\/\//.test(v), "must be an http(s) URL"),
     /** The bearer token the site's `/_purge` expects; needed with SITE_URL. */

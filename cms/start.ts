@@ -21,6 +21,8 @@ import { startHoldSweeper } from "./shop/holds";
 export type CmsStartEnv = Pick<
   CmsEnvironment,
   | "DATABASE_URL"
+  | "DATABASE_POOL_MAX"
+  | "DATABASE_POOL_WAIT_MS"
   | "DATA_DIR"
   | "IMAGE_AVIF_EFFORT"
   | "JWT_SECRET"
@@ -52,7 +54,11 @@ export interface StartedCms {
 }
 
 export async function startCms(env: CmsStartEnv, options: CmsStartOptions): Promise<StartedCms> {
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: `${env.DATA_DIR}/pglite` });
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: `${env.DATA_DIR}/pglite`,
+    pool: { max: env.DATABASE_POOL_MAX, waitMs: env.DATABASE_POOL_WAIT_MS },
+  });
   setAvifEffort(env.IMAGE_AVIF_EFFORT);
   if (await seedIfEmpty(database.db)) console.log("[cms] seeded the empty database from seeds/");
   // Demo accounts on a database without users: their passwords are shown once and kept in DATA_DIR.

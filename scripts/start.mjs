@@ -16,5 +16,9 @@ const child = spawn(process.execPath, HOST_ARGS, {
   cwd: root,
   env,
 });
+// SIGTERM or SIGINT is passed on and this process waits while the host drains (decision 120):
+// /healthz says 503, what was accepted is answered, then it exits. A signal sent to the whole
+// process group (a terminal's Ctrl-C, systemd's control-group) reaches the host twice, once
+// directly and once from here; the host takes the second as the same signal.
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

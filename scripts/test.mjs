@@ -2,8 +2,9 @@
 // Debian's default-jre-headless, Debian's postgresql), starts a throwaway PostgreSQL, then runs
 // lint and the format check (ESLint, Prettier), the type check, vitest (units, and the CMS
 // integration tests on PGlite and on PostgreSQL), and, against a fresh production build, the
-// JavaScript budget of every seeded page (scripts/js-budget.mjs), the W3C Nu HTML Checker over
-// every seeded page (scripts/validate-html.mjs) and the Playwright journeys (with and without JavaScript).
+// JavaScript budget of every seeded page (scripts/js-budget.mjs), a restart with posts in flight
+// (scripts/drain-check.mjs), the W3C Nu HTML Checker over every seeded page
+// (scripts/validate-html.mjs) and the Playwright journeys (with and without JavaScript).
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -112,11 +113,19 @@ rmSync(vnuJson, { force: true });
 // (tried once) they took two to three times as long and the journeys were no faster: the journeys
 // start when the JavaScript budget is done. The HTML check's second half (vnu, one core, after its
 // pages) then runs beside the journeys' servers starting, which leave a core to spare.
+const drainJson = path.join(cache, "drain.json");
+rmSync(drainJson, { force: true });
+// The drain check (decision 120) beside the budget: a server of its own for about 15 s, timing nothing.
 const budget = together([
   [
     "JavaScript budget (the scripts each seeded page loads, compressed)",
     process.execPath,
     [path.join(root, "scripts", "js-budget.mjs"), "--json", budgetJson],
+  ],
+  [
+    "Restarts lose nothing (SIGTERM with contact-form posts in flight)",
+    process.execPath,
+    [path.join(root, "scripts", "drain-check.mjs"), "--json", drainJson],
   ],
 ]);
 const validHtml = together([
@@ -174,6 +183,14 @@ try {
   const pages = JSON.parse(readFileSync(budgetJson, "utf8")).pages;
   passed += pages.filter((p) => p.ok).length;
   failed += pages.filter((p) => !p.ok).length;
+} catch {
+  failed += 1;
+}
+try {
+  // One result per check of the drain (every post answered, stored once, …).
+  const checks = JSON.parse(readFileSync(drainJson, "utf8")).checks;
+  passed += checks.filter((c) => c.ok).length;
+  failed += checks.filter((c) => !c.ok).length;
 } catch {
   failed += 1;
 }

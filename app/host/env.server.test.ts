@@ -55,6 +55,14 @@ describe("parseEnv", () => {
     expect(env.PAGE_DEADLINE_MS).toBe(8_000);
   });
 
+  it("drains for SHUTDOWN_DRAIN_MS after a signal (10 s unless set; 0 stops listening at once)", () => {
+    const base = { SESSION_SECRET: "x".repeat(32) };
+    expect(parseEnv(base).SHUTDOWN_DRAIN_MS).toBe(10_000);
+    expect(parseEnv({ ...base, SHUTDOWN_DRAIN_MS: "0" }).SHUTDOWN_DRAIN_MS).toBe(0);
+    expect(() => parseEnv({ ...base, SHUTDOWN_DRAIN_MS: "-1" })).toThrow(/SHUTDOWN_DRAIN_MS/);
+    expect(() => parseEnv({ ...base, DATABASE_POOL_MAX: "many" })).toThrow(/DATABASE_POOL_MAX/);
+  });
+
   it("accepts a PURGE_TOKEN of 32 characters or more, and treats an empty one as unset", () => {
     const base = { SESSION_SECRET: "x".repeat(32) };
     expect(() => parseEnv({ ...base, PURGE_TOKEN: "short" })).toThrow(/PURGE_TOKEN: must be at least 32 characters/);
@@ -117,6 +125,9 @@ describe("the README's configuration table", () => {
     expect(row("PAGE_DEADLINE_MS")).toBe(String(defaults.PAGE_DEADLINE_MS));
     expect(row("PAGE_CACHE")).toBe(defaults.PAGE_CACHE);
     expect(row("PAGE_CACHE_MB")).toBe(String(defaults.PAGE_CACHE_MB));
+    expect(row("SHUTDOWN_DRAIN_MS")).toBe(String(defaults.SHUTDOWN_DRAIN_MS));
+    expect(row("DATABASE_POOL_MAX")).toBe(String(defaults.DATABASE_POOL_MAX));
+    expect(row("DATABASE_POOL_WAIT_MS")).toBe(String(defaults.DATABASE_POOL_WAIT_MS));
     expect(row("IMAGE_AVIF_EFFORT")).toBe(String(defaults.IMAGE_AVIF_EFFORT));
     expect(row("CAPTCHA_DIFFICULTY")).toBe(String(defaults.CAPTCHA_DIFFICULTY));
   });

@@ -4,6 +4,7 @@ import path from "node:path";
 
 import { z } from "zod";
 
+import { databaseEnvFields } from "@contract/database-env";
 import { paymentEnvFields, paymentEnvIssues } from "@contract/payment-env";
 
 import { parseDsn } from "./error-reporting/dsn";
@@ -49,6 +50,9 @@ export const envSchema = z.object({
   /** The external API host as browsers reach it (its back-office is at /cms); default CMS_API_URL. */
   CMS_PUBLIC_URL: optionalUrl,
   DATABASE_URL: optionalUrl,
+  // The embedded CMS's PostgreSQL pool: DATABASE_POOL_MAX, DATABASE_POOL_WAIT_MS
+  // (cms/contract/database-env.ts, decision 120).
+  ...databaseEnvFields,
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   PUBLIC_URL: optionalUrl,
   /** Shared secret of the CMS's purge calls (`POST /_purge`); unset or empty, the endpoint is off. */
@@ -85,6 +89,11 @@ export const envSchema = z.object({
    * the cached or seeded copies serve, and the circuit breaker makes the next requests not wait.
    */
   PAGE_DEADLINE_MS: z.coerce.number().int().min(100).max(300_000).default(8_000),
+  /**
+   * After SIGTERM or SIGINT, how long the server keeps accepting while /healthz answers 503, so a
+   * balancer stops sending before it stops listening (decision 120); 0 stops listening at once.
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(300_000).default(10_000),
   /** The background making of the image variants pages name (decision 032); off for test servers. */
   IMAGE_WARM_UP: z.enum(["on", "off"]).default("on"),
   /** AVIF's encode effort in the embedded CMS (0–9): lower is faster to make, larger to send. */

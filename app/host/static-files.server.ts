@@ -29,12 +29,21 @@ export interface HealthSources {
   upstream: Upstream;
   /** What the answer says of the image warm-up (idle, running, done). */
   warmUpState: () => string;
+  /** True once the server is stopping (decision 120): a balancer must send it nothing new. */
+  draining?: () => boolean;
 }
 
-/** GET /healthz: 200 when the database (or the external CMS) answers, else 503; never cached. */
-export function healthHandler({ database, upstream, warmUpState }: HealthSources): express.RequestHandler {
+/**
+ * GET /healthz: 200 when the database (or the external CMS) answers, else 503; 503 at once while
+ * the server drains before stopping; never cached.
+ */
+export function healthHandler({ database, upstream, warmUpState, draining }: HealthSources): express.RequestHandler {
   return async (_req, res) => {
     res.set("Cache-Control", "no-store");
+    if (draining?.()) {
+      res.status(503).json({ ok: false, draining: true });
+      return;
+    }
     try {
       if (database) await database.ping();
       else {

@@ -136,6 +136,8 @@ export interface TestDatabase {
   database: Database;
   /** The PostgreSQL database's name; undefined for PGlite. */
   name?: string;
+  /** The PostgreSQL database's connection string (another pool may open it); undefined for PGlite. */
+  url?: string;
   /** Closes the connection(s) and, for PostgreSQL, drops the database. Safe to call twice. */
   dispose(): Promise<void>;
 }
@@ -205,6 +207,7 @@ export async function openTestDatabase(driver: DriverName, label: string): Promi
     driver,
     database,
     name: empty.name,
+    url: empty.url,
     async dispose() {
       if (closed) return;
       closed = true;

@@ -30,8 +30,8 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * Starts the production server (`node build/host.js`, as `npm start` does) with a fresh temporary
- * DATA_DIR on a free port and waits for /healthz. Resolves to { origin, port, dataDir, stop,
- * logTail }. stop() is idempotent: it ends the server (SIGTERM, then SIGKILL after 15 s) and
+ * DATA_DIR on a free port and waits for /healthz. Resolves to { origin, port, dataDir, signal,
+ * exited, stop, logTail }. stop() is idempotent: it ends the server (SIGTERM, then SIGKILL after 15 s) and
  * deletes the temporary folder. Ctrl-C (SIGINT/SIGTERM) runs onInterrupt() then stop(), and exits 130.
  * `env` adds to or overrides the server's environment (`{ PAGE_CACHE: "off" }`). Several servers
  * may be started one after another: each one's Ctrl-C and exit handlers go when it stops.
@@ -62,6 +62,8 @@ export async function startSite({
     DATA_DIR: dataDir,
     // Measure pages, not the image warm-up's encodes (which would share the same two cores).
     IMAGE_WARM_UP: "off",
+    // No balancer to wait for: stop() ends it once open requests are answered (decision 120).
+    SHUTDOWN_DRAIN_MS: "0",
     ...extraEnv,
   };
   delete env.CMS_API_URL; // always the embedded CMS, on PGlite in the temporary DATA_DIR
@@ -166,6 +168,10 @@ export async function startSite({
     pid: child.pid,
     dataDir,
     env,
+    /** Sends a signal to the server's process group, as a service manager or a terminal would. */
+    signal: signalGroup,
+    /** Resolves to { code, signal } when the server has exited. */
+    exited: exitPromise,
     stop,
     logTail,
     startupMs: Date.now() - started,

@@ -85,6 +85,7 @@ test.describe("with SENTRY_DSN pointing at a fake ingest", () => {
         SENTRY_DSN: `http://public@127.0.0.1:${(ingest.address() as AddressInfo).port}/1`,
         IMAGE_WARM_UP: "off",
         UPSTREAM_TIMEOUT_MS: "3000",
+        SHUTDOWN_DRAIN_MS: "0",
       },
       stdio: "ignore",
     });

@@ -46,6 +46,8 @@ const siteEnv = (port: number, dir: string) => ({
   AUTH_RATE_LIMIT: "100",
   // A token login's `b` naming the site itself is accepted (decision 047).
   TOKEN_LOGIN_ORIGINS: `http://localhost:${port}`,
+  // No balancer to wait for: the teardown's SIGTERM stops it once open requests are answered.
+  SHUTDOWN_DRAIN_MS: "0",
 });
 
 /** The servers, on E2E_PORT and the three ports after it, with the folders the config chose. */
@@ -75,6 +77,7 @@ function servers(): Server[] {
         CMS_API_URL: "http://127.0.0.1:9",
         IMAGE_WARM_UP: "off",
         UPSTREAM_TIMEOUT_MS: "3000",
+        SHUTDOWN_DRAIN_MS: "0",
       },
       url: `http://localhost:${port + 1}/robots.txt`,
       showOutput: false,

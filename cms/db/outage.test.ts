@@ -1,6 +1,7 @@
 /**
- * A database outage is "unavailable", not a fault (issue 28, section 5): the CMS answers 503 with
- * Retry-After while PostgreSQL cannot be reached, and serves again once it can, with no restart.
+ * A database outage is "unavailable", not a fault (issue 28, section 5; busy.ts, decisions 120 and
+ * 121): the CMS answers 503 with Retry-After while PostgreSQL cannot be reached (a TCP proxy the
+ * test cuts), and serves again once it can, with no restart.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -8,10 +9,11 @@ import { createCmsApp } from "../app";
 import { cmsClient, openTestDatabase, postgresDriver, type TestDatabase } from "../test/databases";
 import { startTcpProxy, type TcpProxy } from "../test/tcp-proxy";
 import { type Database, openDatabase } from "./client";
-import { isDatabaseUnavailable } from "./unavailable";
+import { busyReason } from "./busy";
 
-describe("isDatabaseUnavailable", () => {
+describe("busyReason: an outage", () => {
   it("knows an outage from a fault, through drizzle's wrapping", () => {
+    const isDatabaseUnavailable = (error: unknown) => busyReason(error) !== null;
     const refused = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
     expect(isDatabaseUnavailable(refused)).toBe(true);
     expect(isDatabaseUnavailable(new Error("Failed query: select 1", { cause: refused }))).toBe(true);
@@ -20,6 +22,7 @@ describe("isDatabaseUnavailable", () => {
     expect(isDatabaseUnavailable(Object.assign(new Error("too many clients"), { code: "53300" }))).toBe(true);
     expect(isDatabaseUnavailable(Object.assign(new Error("no connection"), { code: "08006" }))).toBe(true);
     expect(isDatabaseUnavailable(new Error("timeout exceeded when trying to connect"))).toBe(true);
+    expect(isDatabaseUnavailable(Object.assign(new Error("read ECONNRESET"), { code: "ECONNRESET" }))).toBe(true);
     // A fault of the request or the code stays a fault.
     expect(isDatabaseUnavailable(Object.assign(new Error("duplicate key"), { code: "23505" }))).toBe(false);
     expect(isDatabaseUnavailable(new TypeError("x is undefined"))).toBe(false);
@@ -56,8 +59,8 @@ describe.skipIf(postgresDriver.skip)("a PostgreSQL outage", () => {
     proxy.cut();
     const during = await cms.app.fetch(new Request(`http://cms.test${path}`));
     expect(during.status).toBe(503);
-    expect(during.headers.get("retry-after")).toBe("30");
-    expect(await during.json()).toMatchObject({ status: 503, code: "UNAVAILABLE" });
+    expect(during.headers.get("retry-after")).toBe("10");
+    expect(await during.json()).toMatchObject({ status: 503, code: "DATABASE_UNAVAILABLE" });
 
     proxy.restore();
     const started = Date.now();
