@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCmsApp } from "../app";
 import { cmsClient, openTestDatabase, postgresDriver, type TestDatabase } from "../test/databases";
 import { startTcpProxy, type TcpProxy } from "../test/tcp-proxy";
-import { type Database, openDatabase } from "./client";
 import { busyReason } from "./busy";
+import { type Database, openDatabase } from "./client";
 
 describe("busyReason: an outage", () => {
   it("knows an outage from a fault, through drizzle's wrapping", () => {
