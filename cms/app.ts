@@ -27,7 +27,9 @@ import { groupRoutes } from "./groups/routes";
 import { bodyGuard, MAX_BODY_BYTES, MAX_GRAPHQL_BODY_BYTES, securityHeaders, tooLarge } from "./lib/guards";
 import { isBadInputError } from "./lib/http";
 import { type Mailer, warningMailer } from "./mail/mailer";
+import type { EncodeQueue } from "./media/encode-queue";
 import { mediaRoutes } from "./media/routes";
+import { variantStorage } from "./media/variant-store";
 import { defaultImageCacheDir } from "./media/variants";
 import { pageRoutes } from "./pages/routes";
 import type { PaymentGateway } from "./payments/gateway";
@@ -44,8 +46,15 @@ export interface CmsAppOptions {
   production?: boolean;
   /** The clock that decides which scheduled content shows (ms); default Date.now (tests fix it). */
   clock?: () => number;
-  /** Folder for the disk cache of resized image variants (rebuildable); default under os.tmpdir(). */
+  /** Folder for this instance's disk copies of resized image variants (rebuildable); default under os.tmpdir(). */
   imageCacheDir?: string;
+  /**
+   * Where made image variants are kept (decision 122): `shared`, the database every instance reads
+   * (behind the disk copies), or `disk` alone; default shared on PostgreSQL, disk on PGlite.
+   */
+  imageVariants?: "shared" | "disk";
+  /** The encode queue of this app's image variants (default: the process's; tests give each app one). */
+  imageEncodeQueue?: EncodeQueue;
   /** Told about every content change `notify` is given (errors are logged, never thrown). */
   onContentChange?: ContentChangeListener;
   /**
@@ -148,7 +157,16 @@ export function createCmsApp(database: Database, options: CmsAppOptions = {}): C
   app.route("/api/v1/cognito", siteRoutes);
   app.route("/api/v1/cognito", pageRoutes);
   app.route("/api/v1/cognito", groupRoutes);
-  app.route("/", mediaRoutes(options.imageCacheDir ?? defaultImageCacheDir()));
+  const imageCacheDir = options.imageCacheDir ?? defaultImageCacheDir();
+  const sharedVariants = (options.imageVariants ?? (database.kind === "postgres" ? "shared" : "disk")) === "shared";
+  app.route(
+    "/",
+    mediaRoutes({
+      storage: variantStorage(database.db, imageCacheDir, sharedVariants),
+      cacheDir: imageCacheDir,
+      queue: options.imageEncodeQueue,
+    }),
+  );
   app.route("/api/v1/cognito/default/file", fileRoutes);
   app.route("/api/v1/cognito", contentRoutes);
   app.route("/api/v1/cognito", galleryRoutes);

@@ -42,6 +42,8 @@ const tables = [
   "links",
   "redirects",
   "images",
+  "image_variants",
+  "image_variant_claims",
   "videos",
   "products",
   "product_photos",
@@ -111,6 +113,9 @@ const expectedCounts = {
       r.kind === "image" || r.kind === "image-url" ? [r.name] : [],
     ),
   ]).size,
+  // Variants are made when asked for, not seeded (decision 122).
+  image_variants: 0,
+  image_variant_claims: 0,
   videos: seeds.videos?.length ?? 0,
   products: seeds.products.length,
   product_photos: seeds.products.reduce((n, p) => n + p.photos.length, 0),

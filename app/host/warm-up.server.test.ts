@@ -119,16 +119,18 @@ describe("createWarmUp", () => {
     ]);
   });
 
-  it("waits out 503s and 429s as Retry-After says, counts what was on disk, and gives up on what cannot be had", async () => {
+  it("waits out 503s and 429s as Retry-After says, counts what was there already, and gives up on what cannot be had", async () => {
     const busy = { status: 503, headers: { "retry-after": "3" } };
     const site = fakeSite({
       [`/assets/i/${H1}/16x9/400.avif`]: [busy, { status: 429, headers: { "retry-after": "1" } }],
       [`/assets/i/${H1}/16x9/400.jpg`]: [{ status: 200, headers: { "server-timing": 'variant;desc="disk"' } }],
       [`/assets/i/${H2}/1x1/200.webp`]: [{ status: 404 }],
       [`/assets/i/${H2}/orig/1920.jpg`]: Array.from({ length: 9 }, () => busy),
+      // Made by another instance: read from the store they share, not made here.
+      [`/assets/i/${H2}/orig/1000.jpg`]: [{ status: 200, headers: { "server-timing": 'variant;desc="stored";dur=1' } }],
     });
     const report = await createWarmUp({ ...site.options, maxRetries: 2, log: () => {} }).run();
-    expect(report).toMatchObject({ variants: 5, made: 2, cached: 1, failed: 2 });
+    expect(report).toMatchObject({ variants: 5, made: 1, cached: 2, failed: 2 });
     expect(vi.mocked(site.options.sleep!).mock.calls.map(([ms]) => ms)).toEqual([3000, 1000, 3000, 3000, 3000]);
     expect(site.variantLog.filter((p) => p.endsWith("1920.jpg"))).toHaveLength(3);
   });

@@ -7,6 +7,10 @@
  * The first visitor of any page then finds its pictures made, and a visitor who comes meanwhile
  * goes first: the image service runs background encodes only while no visitor's is waiting.
  *
+ * On PostgreSQL every instance walks, but a variant is made once for the deployment (decision 122):
+ * what another instance has made is read from the shared store (counted "already there"), and one
+ * it is making is waited for, so an instance started beside a warm one encodes nothing.
+ *
  * Walking the rendered pages, rather than working out what the widgets will ask for, keeps it
  * exact: whatever a page names is made, and nothing else. The site knows the CMS only through its
  * API, so the caller (server.ts) gives it the two fetches.
@@ -36,7 +40,7 @@ export interface WarmUpReport {
   variants: number;
   /** Made for this walk (or while it waited for another request's encode). */
   made: number;
-  /** Already on disk. */
+  /** Already there: on this instance's disk, or made by another instance (the shared store). */
   cached: number;
   /** Not made: refused too often, not found, or no answer. */
   failed: number;
@@ -146,7 +150,8 @@ export function createWarmUp(options: WarmUpOptions): WarmUp {
         continue;
       }
       if (!res.ok) return "failed";
-      return /desc="disk"/.test(res.headers.get("server-timing") ?? "") ? "cached" : "made";
+      // On this instance's disk, or in the store every instance shares (made by another, decision 122).
+      return /desc="(?:disk|stored)"/.test(res.headers.get("server-timing") ?? "") ? "cached" : "made";
     }
     return "failed";
   }

@@ -5,7 +5,7 @@ import path from "node:path";
 
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { createMailer, DEFAULT_MAIL_FROM } from "./mailer";
+import { createMailer, DEFAULT_MAIL_FROM, mailerFromEnv, outboxWarning } from "./mailer";
 import { escapeHtml, type MailKind, mailLanguage, mailLanguages, renderMail } from "./templates";
 
 const dirs: string[] = [];
@@ -62,6 +62,27 @@ describe("the mailer without SMTP", () => {
     await mailer.flush();
     expect(log).toHaveBeenCalledTimes(1);
     expect(log.mock.calls[0][0]).toContain('"Hello" to a@example.com');
+  });
+});
+
+describe("the outbox beside PostgreSQL (decision 122)", () => {
+  it("warns at start, naming DATABASE_URL and SMTP_URL, that each instance keeps its own outbox", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    vi.spyOn(console, "log").mockImplementation(() => {});
+    try {
+      const mailer = mailerFromEnv({ DATABASE_URL: "postgres://db.internal/dovetail" }, tempDir());
+      expect(mailer.kind).toBe("outbox");
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(warn.mock.calls[0][0]).toMatch(/DATABASE_URL is set but SMTP_URL is not.*own DATA_DIR\/outbox/);
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+
+  it("says nothing on PGlite (one process) or with a mail server", () => {
+    expect(outboxWarning({})).toBeNull();
+    expect(outboxWarning({ DATABASE_URL: "postgres://db.internal/d", SMTP_URL: "smtp://mail.internal" })).toBeNull();
+    expect(outboxWarning({ DATABASE_URL: "postgres://db.internal/d" })).toContain("SMTP_URL");
   });
 });
 

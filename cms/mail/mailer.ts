@@ -131,11 +131,31 @@ export const warningMailer: Mailer = {
 
 /**
  * The mailer of a running server: over SMTP_URL, else into `DATA_DIR/outbox/`; From is MAIL_FROM,
- * else `DEFAULT_MAIL_FROM`. Says at start where the mail goes.
+ * else `DEFAULT_MAIL_FROM`. Says at start where the mail goes, and warns when the outbox is
+ * one of several (`outboxWarning`).
  */
-export function mailerFromEnv(env: { SMTP_URL?: string; MAIL_FROM?: string }, dataDir: string): Mailer {
+export function mailerFromEnv(
+  env: { SMTP_URL?: string; MAIL_FROM?: string; DATABASE_URL?: string },
+  dataDir: string,
+): Mailer {
   const outboxDir = path.join(dataDir, "outbox");
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, outboxDir, from: env.MAIL_FROM ?? DEFAULT_MAIL_FROM });
   if (mailer.kind === "outbox") console.log(`[mail] no SMTP_URL: mail is written to ${outboxDir} (npm run outbox)`);
+  const warning = outboxWarning(env);
+  if (warning) console.warn(warning);
   return mailer;
+}
+
+/**
+ * The warning for an outbox on PostgreSQL (decision 122): DATABASE_URL is how several instances
+ * share one database, but each writes its mail into its own DATA_DIR, so an operator reading one
+ * outbox misses the others' messages. A warning, not a refusal: one instance on PostgreSQL with an
+ * outbox is a sound setup. Null with SMTP_URL, or without DATABASE_URL (PGlite: one process).
+ */
+export function outboxWarning(env: { SMTP_URL?: string; DATABASE_URL?: string }): string | null {
+  if (env.SMTP_URL || !env.DATABASE_URL) return null;
+  return (
+    "[mail] warning: DATABASE_URL is set but SMTP_URL is not: each instance writes its mail to its own " +
+    "DATA_DIR/outbox, so with several instances the messages are spread over their DATA_DIRs. Set SMTP_URL."
+  );
 }

@@ -6,7 +6,8 @@
  *   offered width at or above `w`. One that must be made waits in the bounded encode queue
  *   (`X-Encode-Priority: background` puts it behind every visitor's); a full queue is a 503, and a
  *   client that asks for too many new ones gets 429s, both with Retry-After and a stand-in
- *   picture (stand-in.ts). `Server-Timing` says whether it came from disk or was made.
+ *   picture (stand-in.ts). `Server-Timing` says whether it came from this instance's disk, the
+ *   store every instance shares (`stored`), or was made.
  * - `GET /assets/i/{hash}/1200x630/1200.{ext}`: a share image, and `1200x630-{rrggbb}` a card of the
  *   image on one of the site's brand colours (share.ts; any other colour is a 404).
  * - `POST /api/v1/cognito/image/getByHash`: an image record (see records.ts).
@@ -25,10 +26,12 @@ import { found, notFound, parseJsonBody, parseRequest, pathId } from "../lib/htt
 import { idFromText, imageOptions, imageParams } from "../lib/params";
 import { getCurrentDomain } from "../site/service";
 import { isImageHash, snapWidth } from "./aspects";
+import type { EncodeQueue } from "./encode-queue";
 import { clientAddress, encodeRateLimit } from "./rate-limit";
 import { getImageRecord, getVideoRecord, getVideoSize, readVideoBytes } from "./service";
 import { groundOf, isShareFrame, shareFrameGround } from "./share";
 import { standInFor } from "./stand-in";
+import type { VariantStorage } from "./variant-store";
 import { getVariant, parseVariant, type Variant, variantEtag, type VariantKey, VariantRefused } from "./variants";
 
 export const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -48,8 +51,17 @@ const getByHashBody = z.object({
   extra_aspects: z.union([z.array(aspectText.nullable()).max(16), z.string().max(200)]).nullish(),
 });
 
-/** The image and video routes; variants are cached under `cacheDir`. */
-export function mediaRoutes(cacheDir: string) {
+export interface MediaRoutesOptions {
+  /** Where variants are kept (variant-store.ts). */
+  storage: VariantStorage;
+  /** This instance's disk copies, where a refused request's stand-in is looked for (stand-in.ts). */
+  cacheDir: string;
+  /** The encode queue (default: the process's). */
+  queue?: EncodeQueue;
+}
+
+/** The image and video routes. */
+export function mediaRoutes({ storage, cacheDir, queue }: MediaRoutesOptions) {
   return new Hono<CmsEnv>()
     .get("/assets/i/:hash/:aspect/:file", async (c) => {
       const { hash, aspect, file } = c.req.param();
@@ -75,7 +87,8 @@ export function mediaRoutes(cacheDir: string) {
       const client = clientAddress(c);
       let variant: Variant | null;
       try {
-        variant = await getVariant(c.var.db, cacheDir, key.hash, key.aspect, key.width, key.ext, {
+        variant = await getVariant(c.var.db, storage, key.hash, key.aspect, key.width, key.ext, {
+          queue,
           priority: c.req.header("x-encode-priority") === "background" ? "background" : "visitor",
           // Only a request that would start an encode is counted; a call from the same process is not.
           admit: client ? () => encodeRateLimit.take(client) : undefined,
@@ -116,7 +129,10 @@ async function isBrandGround(db: Db, ground: string) {
   return site !== null && [site.theme_colour, site.dark_theme_colour].some((colour) => groundOf(colour) === ground);
 }
 
-/** Says where a variant came from: `variant;desc="disk"`, or `"made"`/`"shared"` (an encode) with its time. */
+/**
+ * Says where a variant came from: `variant;desc="disk"`, or `"stored"` (the shared store),
+ * `"made"`, `"twin"` or `"shared"` (an encode another request or instance made) with its time.
+ */
 function variantTiming(source: Variant["source"], ms: number) {
   return source === "disk" ? `variant;desc="disk"` : `variant;desc="${source}";dur=${ms.toFixed(1)}`;
 }

@@ -1,16 +1,14 @@
 /**
- * Resized image variants: made from the original in the `images` table on first request, then
- * kept on local disk (`{cacheDir}/{hash}/{aspect}/{width}.{ext}`) as a cache any instance can
- * rebuild. Everything that names a variant is validated against fixed sets before it touches the
- * file system or the database, and a path can never leave the cache folder.
+ * Resized image variants: made from the original in the `images` table on first request, once,
+ * and kept in the instance's variant storage (variant-store.ts: its disk, and on PostgreSQL the
+ * `image_variants` table every instance reads, decision 122). Everything that names a variant is
+ * validated against fixed sets before it touches the file system or the database, and a path can
+ * never leave the cache folder.
  */
-import { randomBytes } from "node:crypto";
-import { mkdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 
 import { eq } from "drizzle-orm";
-import sharp, { type ResizeOptions, type Sharp } from "sharp";
 
 import type { Db } from "../db/client";
 import { images } from "../db/schema";
@@ -26,43 +24,26 @@ import {
   type Width,
   WIDTHS,
 } from "./aspects";
+import { encodeVariant, type Size } from "./encode";
 import { type EncodePriority, EncodeQueue, QueueFull, type Scheduled } from "./encode-queue";
-import { isShareFrame, SHARE_WIDTH, type ShareFrame, shareImage } from "./share";
+import { isShareFrame, SHARE_WIDTH, type ShareFrame } from "./share";
+import type { VariantStorage } from "./variant-store";
 
-/** AVIF's encode effort (0–9): 3 by default, about half effort 4's time for slightly larger files. */
-export const DEFAULT_AVIF_EFFORT = 3;
-let avifEffort = DEFAULT_AVIF_EFFORT;
-
-/**
- * Sets AVIF's encode effort for this process (IMAGE_AVIF_EFFORT): lower encodes several times
- * faster into larger files (0 takes about a quarter of 3's time). The test servers use 0.
- */
-export function setAvifEffort(effort: number) {
-  avifEffort = effort;
-}
-
-/** Encoder settings per output format. */
-const ENCODE = {
-  avif: (img: Sharp) => img.avif({ quality: 50, effort: avifEffort }),
-  webp: (img: Sharp) => img.webp({ quality: 72 }),
-  // JPEG has no alpha: transparent originals go on white rather than black.
-  jpg: (img: Sharp) => img.flatten({ background: "#ffffff" }).jpeg({ quality: 75, mozjpeg: true }),
-} satisfies Record<Extension, (img: Sharp) => Sharp>;
+export { DEFAULT_AVIF_EFFORT, encodeCount, resizeOptions, setAvifEffort } from "./encode";
 
 export interface Variant {
-  /** Absolute path of the cached file. */
-  file: string;
   bytes: Buffer;
   contentType: string;
   /** Strong ETag (quoted): the variant's name, which fully determines its bytes. */
   etag: string;
-  /** True when this call made its file (an encode, or its twin's bytes); false when it was on disk or another call's. */
+  /** True when this call made it (an encode, or its twin's bytes); false when it was kept already or another's. */
   made: boolean;
   /**
-   * Where it came from: the disk cache, this call's encode, an encode another call had started, or
-   * a twin on disk (the same picture under another width: see `readTwin`).
+   * Where it came from: this instance's disk, the deployment's store (then copied to disk), this
+   * call's encode, an encode another call or instance had started, or a twin (the same picture
+   * under another width: see `readTwin`).
    */
-  source: "disk" | "made" | "shared" | "twin";
+  source: "disk" | "stored" | "made" | "shared" | "twin";
 }
 
 /** The variant named by already-validated parts. */
@@ -104,12 +85,6 @@ export function defaultImageCacheDir() {
   return path.join(os.tmpdir(), "dovetail-image-cache");
 }
 
-let encodes = 0;
-/** How many variants this process has encoded (for tests and diagnostics). */
-export function encodeCount() {
-  return encodes;
-}
-
 /** Leave a core for answering requests while variants are being made. */
 const MAX_CONCURRENT_ENCODES = Math.max(1, Math.min(4, (os.availableParallelism?.() ?? os.cpus().length) - 1));
 
@@ -126,13 +101,18 @@ export const encodeQueue = new EncodeQueue({
   retryAfter: 2,
 });
 
-/** A variant that could not be made now: 429 (this client has asked for too many) or 503 (the queue is full). */
+/**
+ * A variant that could not be made now: 429 (this client has asked for too many) or 503 (the queue
+ * is full, or another instance is still making it after `waitMs`).
+ */
 export class VariantRefused extends Error {
   constructor(
     readonly status: 429 | 503,
     readonly retryAfter: number,
   ) {
-    super(status === 429 ? "Too many new image variants asked for" : "The image encode queue is full");
+    super(
+      status === 429 ? "Too many new image variants asked for" : "The image encode queue is full, or busy elsewhere",
+    );
   }
 }
 
@@ -146,21 +126,28 @@ export interface VariantOptions {
   admit?: () => number | null;
   /** The queue to encode in (default: the process's). */
   queue?: EncodeQueue;
+  /** How long to wait for a variant another instance is making before refusing (503); default 5 s. */
+  waitMs?: number;
 }
 
-/** Variants being made right now, by file: concurrent requests for one variant share one encode. */
+/** Variants being made right now, by storage and name: concurrent requests for one variant share one make. */
 const inFlight = new Map<string, { done: Promise<Variant | null>; promote: () => void }>();
+
+/** The make went to another instance (its claim): wait for its result in the shared store. */
+const ELSEWHERE = Symbol("made elsewhere");
+type Made = Pick<Variant, "bytes" | "made" | "source">;
 
 /**
  * A variant of a stored image: the original with `hash`, cropped to `aspect` (`fit: cover`,
  * `position: attention`), scaled to `width` (never enlarged) and encoded as `ext` (avif, webp,
- * jpg or jpeg). Made once, written atomically to `{cacheDir}/{hash}/{aspect}/{width}.{ext}` and
- * read from there afterwards. Null when any part is not offered or the image is unknown. Throws
- * VariantRefused when it would have to be made and `admit` or the queue refuses.
+ * jpg or jpeg). Made once for every instance that shares `storage`, kept there and read from there
+ * afterwards. Null when any part is not offered or the image is unknown. Throws VariantRefused
+ * when it would have to be made and `admit` or the queue refuses, or another instance is still
+ * making it after `waitMs`.
  */
 export async function getVariant(
   db: Db,
-  cacheDir: string,
+  storage: VariantStorage,
   hash: string,
   aspect: string,
   width: string | number,
@@ -169,15 +156,14 @@ export async function getVariant(
 ): Promise<Variant | null> {
   const key = parseVariant(hash, aspect, width, ext);
   if (!key) return null;
-  const file = variantPath(cacheDir, key);
-  if (!file) return null;
-  const base = { file, contentType: CONTENT_TYPES[key.ext], etag: variantEtag(key) };
+  const base = { contentType: CONTENT_TYPES[key.ext], etag: variantEtag(key) };
 
-  const cached = await readIfPresent(file);
-  if (cached) return { ...base, bytes: cached, made: false, source: "disk" };
+  const kept = await readKept(storage, key);
+  if (kept) return { ...base, ...kept };
 
   const priority = options.priority ?? "visitor";
-  const pending = inFlight.get(file);
+  const id = `${storage.id}|${key.hash}/${key.aspect}/${key.width}.${key.ext}`;
+  const pending = inFlight.get(id);
   if (pending) {
     // A visitor needs what the warm-up has queued: it stops waiting behind the visitors.
     if (priority === "visitor") pending.promote();
@@ -187,108 +173,110 @@ export async function getVariant(
 
   const wait = options.admit?.() ?? null;
   if (wait !== null) throw new VariantRefused(429, wait);
-  let scheduled: Scheduled<Variant | null>;
+  let scheduled: Scheduled<Made | null | typeof ELSEWHERE>;
   try {
-    scheduled = (options.queue ?? encodeQueue).schedule(priority, async () => {
-      // Another process may have finished it while this one waited for a slot.
-      const done = await readIfPresent(file);
-      if (done) return { ...base, bytes: done, made: false, source: "disk" };
-      const made = await makeVariant(db, cacheDir, key);
-      if (!made) return null;
-      await writeAtomically(file, made.bytes);
-      return { ...base, bytes: made.bytes, made: true, source: made.twin ? "twin" : "made" };
-    });
+    scheduled = (options.queue ?? encodeQueue).schedule(priority, () => make(db, storage, key));
   } catch (error) {
     if (error instanceof QueueFull) throw new VariantRefused(503, error.retryAfter);
     throw error;
   }
-  const entry = { done: scheduled.done.finally(() => inFlight.delete(file)), promote: scheduled.promote };
-  inFlight.set(file, entry);
-  return entry.done;
+  // Waiting for another instance happens outside the queue: it holds no encode slot.
+  const done = scheduled.done
+    .then((made) => (made === ELSEWHERE ? waitForShared(storage, key, options.waitMs ?? 5000) : made))
+    .then((made) => made && { ...base, ...made })
+    .finally(() => inFlight.delete(id));
+  inFlight.set(id, { done, promote: scheduled.promote });
+  return done;
 }
 
-async function readIfPresent(file: string) {
-  try {
-    return await readFile(file);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
-    throw err;
-  }
+/** The variant from this instance's disk, else the shared store (copied to disk on the way). */
+async function readKept(storage: VariantStorage, key: VariantKey): Promise<Made | null> {
+  const local = await storage.local?.get(key);
+  if (local) return { bytes: local, made: false, source: "disk" };
+  const shared = await storage.shared?.store.get(key);
+  if (!shared) return null;
+  // A copy that cannot be written (a full disk) costs the next request a read, not this one its picture.
+  await storage.local?.put(key, shared).catch(() => {});
+  return { bytes: shared, made: false, source: "stored" };
 }
 
 /**
- * One variant's bytes: its twin's from disk when there is one, else encoded from the original in
- * the database. Null when there is no such image.
+ * Makes one variant in an encode slot: unless it has been kept meanwhile (another process may have
+ * finished it while this one waited), or another instance holds its claim (ELSEWHERE). Null when
+ * there is no such image.
  */
-async function makeVariant(
-  db: Db,
-  cacheDir: string,
-  key: VariantKey,
-): Promise<{ bytes: Buffer; twin: boolean } | null> {
+async function make(db: Db, storage: VariantStorage, key: VariantKey): Promise<Made | null | typeof ELSEWHERE> {
+  const kept = await readKept(storage, key);
+  if (kept) return kept;
   const [original] = await db
     .select({ width: images.width, height: images.height })
     .from(images)
     .where(eq(images.hash, key.hash))
     .limit(1);
   if (!original) return null;
-  const share = isShareFrame(key.aspect) ? key.aspect : null;
-  const size = share ? null : variantSize(original.width, original.height, key.aspect as Aspect, key.width);
-  const twin = size && (await readTwin(cacheDir, key, original, size));
-  if (twin) return { bytes: twin, twin: true };
-  const [row] = await db.select({ bytes: images.bytes }).from(images).where(eq(images.hash, key.hash)).limit(1);
-  if (!row) return null;
-  encodes++;
-  if (share) return { bytes: await ENCODE[key.ext](await shareImage(row.bytes, share)).toBuffer(), twin: false };
-  const img = sharp(row.bytes, { failOn: "error" }).autoOrient().resize(resizeOptions(size!, original));
-  return { bytes: await ENCODE[key.ext](img).toBuffer(), twin: false };
+  const release = storage.shared ? await storage.shared.claims.claim(key) : null;
+  if (storage.shared && !release) return ELSEWHERE;
+  try {
+    // Claimed just after another instance finished it and let go: it is there now.
+    const now = release && (await readKept(storage, key));
+    if (now) return now;
+    const made = await makeVariant(db, storage, key, original);
+    if (!made) return null;
+    // The shared store first: an instance waiting for it looks there, once the claim is gone.
+    await storage.shared?.store.put(key, made.bytes);
+    await storage.local?.put(key, made.bytes);
+    return { bytes: made.bytes, made: true, source: made.twin ? "twin" : "made" };
+  } finally {
+    // A claim that cannot be let go goes stale after a minute (CLAIM_STALE_SECONDS).
+    await release?.().catch(() => {});
+  }
+}
+
+/** Polls the shared store for a variant another instance is making, up to `waitMs`; then 503. */
+async function waitForShared(storage: VariantStorage, key: VariantKey, waitMs: number): Promise<Made | null> {
+  const deadline = Date.now() + waitMs;
+  for (let pause = 25; Date.now() < deadline; pause = Math.min(250, pause * 2)) {
+    await new Promise((resolve) => setTimeout(resolve, Math.min(pause, Math.max(0, deadline - Date.now()))));
+    if (await storage.shared!.store.has(key)) {
+      const kept = await readKept(storage, key);
+      if (kept) return { ...kept, source: "shared" };
+    }
+  }
+  throw new VariantRefused(503, 2);
 }
 
 /**
- * A variant's twin on disk: the service never enlarges, so past its original's width (or its
- * crop's) every width of an aspect and format is the same picture, byte for byte. A small
- * original (a logo, a thumbnail) asked for at several such widths is encoded once; the others
- * copy it (decision 112). Null when no other width gives this size, or none of those is on disk yet.
+ * One variant's bytes: its twin's when there is one, else encoded from the original in the
+ * database. Null when there is no such image.
  */
-async function readTwin(cacheDir: string, key: VariantKey, original: Size, size: Size) {
+async function makeVariant(
+  db: Db,
+  storage: VariantStorage,
+  key: VariantKey,
+  original: Size,
+): Promise<{ bytes: Buffer; twin: boolean } | null> {
+  const share = isShareFrame(key.aspect) ? key.aspect : null;
+  const size = share ? null : variantSize(original.width, original.height, key.aspect as Aspect, key.width);
+  const twin = size && (await readTwin(storage, key, original, size));
+  if (twin) return { bytes: twin, twin: true };
+  const [row] = await db.select({ bytes: images.bytes }).from(images).where(eq(images.hash, key.hash)).limit(1);
+  if (!row) return null;
+  return { bytes: await encodeVariant(row.bytes, key.ext, share ? { share } : { size: size!, original }), twin: false };
+}
+
+/**
+ * A variant's twin: the service never enlarges, so past its original's width (or its crop's)
+ * every width of an aspect and format is the same picture, byte for byte. A small original (a
+ * logo, a thumbnail) asked for at several such widths is encoded once; the others copy it
+ * (decision 112). Null when no other width gives this size, or none of those is kept yet.
+ */
+async function readTwin(storage: VariantStorage, key: VariantKey, original: Size, size: Size) {
   for (const width of WIDTHS) {
     if (width === key.width) continue;
     const other = variantSize(original.width, original.height, key.aspect as Aspect, width);
     if (other.width !== size.width || other.height !== size.height) continue;
-    const file = variantPath(cacheDir, { ...key, width });
-    const bytes = file && (await readIfPresent(file));
-    if (bytes) return bytes;
+    const kept = await readKept(storage, { ...key, width });
+    if (kept) return kept.bytes;
   }
   return null;
-}
-
-type Size = { width: number; height: number };
-
-/**
- * How a variant of `size` is cut from an original of `original`'s (displayed) size: covering it,
- * never enlarged, cropped where the eye goes (libvips's attention). Where the variant keeps the
- * original's exact shape nothing is cropped, and the attention pass (5 to 30 ms each time) would
- * choose among nothing: centre gives the same bytes (decision 111).
- */
-export function resizeOptions(size: Size, original: Size): ResizeOptions {
-  const crops = size.width * original.height !== size.height * original.width;
-  return {
-    width: size.width,
-    height: size.height,
-    fit: "cover",
-    position: crops ? "attention" : "centre",
-    withoutEnlargement: true,
-  };
-}
-
-/** Writes a file so that readers see either nothing or all of it: a temp file, then a rename. */
-async function writeAtomically(file: string, bytes: Buffer) {
-  await mkdir(path.dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
-  try {
-    await writeFile(tmp, bytes);
-    await rename(tmp, file);
-  } catch (err) {
-    await unlink(tmp).catch(() => {});
-    throw err;
-  }
 }
