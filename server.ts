@@ -172,6 +172,7 @@ let pageCacheRender: express.RequestHandler | null = null;
 if (env.PAGE_CACHE === "on") {
   const pageCache = new PageCache({ maxBytes: env.PAGE_CACHE_MB * 2 ** 20 });
   upstreamCache.onPurge(() => pageCache.purge());
+  const renderCache = upstreamCache.revalidating();
   const handlers = pageCacheMiddleware({
     cache: pageCache,
     handle: createRemixHandler(build, "production"),
@@ -184,7 +185,8 @@ if (env.PAGE_CACHE === "on") {
         cspNonce,
         cspExtra,
         upstream,
-        upstreamCache,
+        // A page kept for a lifetime is made from fresh answers: stale ones are refreshed first (118).
+        upstreamCache: renderCache,
         upstreamBreaker,
         // Only GETs render into the cache: they wait for the upstream this long at most.
         upstreamDeadlineMs: env.PAGE_DEADLINE_MS,
