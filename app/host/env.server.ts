@@ -49,6 +49,12 @@ export const envSchema = z.object({
   /** The external API host as browsers reach it (its back-office is at /cms); default CMS_API_URL. */
   CMS_PUBLIC_URL: optionalUrl,
   DATABASE_URL: optionalUrl,
+  /**
+   * Where the embedded CMS LISTENs for the other instances' content changes (decision 118): the
+   * PostgreSQL itself when DATABASE_URL goes through a pooler in transaction mode (which cannot
+   * LISTEN); unset, DATABASE_URL.
+   */
+  DATABASE_LISTEN_URL: optionalUrl,
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   PUBLIC_URL: optionalUrl,
   /** Shared secret of the CMS's purge calls (`POST /_purge`); unset or empty, the endpoint is off. */
