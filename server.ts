@@ -22,6 +22,7 @@ import { type CspSources } from "./app/host/security-headers.server";
 import { securityHeaders } from "./app/host/security-middleware.server";
 import { bareErrors, healthHandler, mountStaticFiles } from "./app/host/static-files.server";
 import { createWarmUp, loopbackOrigin, pageRequest } from "./app/host/warm-up.server";
+import type { PurgeRequest } from "./app/lib/api/cache.server";
 import type { Upstream } from "./app/lib/context";
 import { variantRequest } from "./app/shared/variant-request";
 import { paymentPageOrigins } from "./cms/contract/payment-env";
@@ -84,6 +85,14 @@ const tokenLoginBaseUrls = parseBaseAllowlist(env.TOKEN_LOGIN_ORIGINS);
 
 // Anonymous upstream answers, shared by every request of this process (purged by POST /_purge).
 const upstreamCache = new SwrCache();
+// What a content change (this instance's, another's, POST /_purge) drops: the answers it made
+// stale and, through `onPurge`, every rendered page.
+const purgeCaches = (change: PurgeRequest) => {
+  upstreamCache.purge(change);
+  if (env.IMAGE_WARM_UP === "on") warmUp.schedule(); // [warm-up] pages may name new image variants now
+};
+// POST /_purge tells the other instances on the same PostgreSQL too (decision 118).
+let announcePurge: ((change: PurgeRequest) => Promise<void>) | undefined;
 
 // Where a buyer may be sent to pay besides the CMS's /pay/ pages: Stripe Checkout's, with Stripe.
 const paymentOrigins = paymentPageOrigins(env);
@@ -110,12 +119,14 @@ if (env.CMS_API_URL) {
     siteUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     oauthClientId: env.OAUTH_CLIENT_ID,
     // A content change drops the answers it made stale, so the next request shows it.
-    onContentChange: (change) => {
-      upstreamCache.purge(change);
-      if (env.IMAGE_WARM_UP === "on") warmUp.schedule(); // [warm-up] pages may name new image variants now
-    },
+    onContentChange: purgeCaches,
+    // …and so do the other instances' on one PostgreSQL, heard on a connection of its own (118).
+    otherInstances: env.DATABASE_URL
+      ? { listenUrl: env.DATABASE_LISTEN_URL ?? env.DATABASE_URL, onChange: purgeCaches }
+      : undefined,
   });
   ({ database, mailer } = started);
+  announcePurge = started.announce;
   stopCms = started.stop;
   const cms = started.app;
   cmsListener = getRequestListener(cms.fetch);
@@ -168,11 +179,13 @@ app.use(privateWhenSettingCookies);
 // ── The rendered-page cache (decision 029) ──────────────────────────────────────────────────────
 // Anonymous GETs of pages are answered from rendered HTML kept in memory (PAGE_CACHE=off: never):
 // stored pages right here, before the static files are looked up; renders just before Remix.
-// Any purge of the upstream cache (the embedded CMS's change notices, POST /_purge) drops every page.
+// Any purge of the upstream cache (the embedded CMS's change notices, this instance's or another's
+// on one PostgreSQL, POST /_purge) drops every page.
 let pageCacheRender: express.RequestHandler | null = null;
 if (env.PAGE_CACHE === "on") {
   const pageCache = new PageCache({ maxBytes: env.PAGE_CACHE_MB * 2 ** 20 });
   upstreamCache.onPurge(() => pageCache.purge());
+  const renderCache = upstreamCache.revalidating();
   const handlers = pageCacheMiddleware({
     cache: pageCache,
     handle: createRemixHandler(build, "production"),
@@ -185,7 +198,8 @@ if (env.PAGE_CACHE === "on") {
         cspNonce,
         cspExtra,
         upstream,
-        upstreamCache,
+        // A page kept for a lifetime is made from fresh answers: stale ones are refreshed first (118).
+        upstreamCache: renderCache,
         upstreamBreaker,
         // Only GETs render into the cache: they wait for the upstream this long at most.
         upstreamDeadlineMs: env.PAGE_DEADLINE_MS,
@@ -193,6 +207,7 @@ if (env.PAGE_CACHE === "on") {
         production,
         publicUrl,
         purgeToken: env.PURGE_TOKEN,
+        announcePurge,
         tokenLoginBaseUrls,
         oauthClientId: env.OAUTH_CLIENT_ID,
         errorReporter,
@@ -240,6 +255,7 @@ app.all(
         clientAddress: req.ip,
         publicUrl: env.PUBLIC_URL,
         purgeToken: env.PURGE_TOKEN,
+        announcePurge,
         tokenLoginBaseUrls,
         oauthClientId: env.OAUTH_CLIENT_ID,
         errorReporter,

@@ -2,7 +2,8 @@
  * Content changes: what a write in the CMS makes stale. The back-office calls a service (say
  * `updatePage`), which gives the change it causes; the app's `notify(change)` hands it to the
  * `onContentChange` listener, which in a split deployment tells the site to purge (see
- * `purgeListener`), and in the embedded one can purge the site's cache in-process.
+ * `purgeListener`), and in the embedded one can purge the site's cache in-process. On
+ * PostgreSQL the change is also announced to every other instance (`change-channel.ts`).
  */
 
 /**
@@ -16,6 +17,13 @@ export interface ContentChange {
 }
 
 export type ContentChangeListener = (change: ContentChange) => void | Promise<void>;
+
+/**
+ * A change as the instances on one PostgreSQL tell each other (decision 118,
+ * `change-channel.ts`): the paths of a `ContentChange`, or everything (a notice too large to
+ * list, a purge of everything, or notices a listener may have missed while it reconnected).
+ */
+export type ContentChangeNotice = { readonly paths: readonly string[] } | { readonly all: true };
 
 /** The API paths of cached answers, as the site's client writes them. */
 export const apiPaths = {

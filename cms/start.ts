@@ -4,13 +4,17 @@
  * when empty, the demo accounts made once, the site's OAuth2 client registered, and the app built
  * from the environment's settings.
  */
+import { randomUUID } from "node:crypto";
+
 import { announceCredentials } from "./accounts/credentials";
 import { ensureOAuthClient } from "./accounts/oauth";
 import { seedAccountsIfNone } from "./accounts/seed";
 import { loadTokenSecret } from "./accounts/tokens";
 import { type CmsApp, type CmsAppOptions, createCmsApp } from "./app";
+import { announceChange, type ChangeListener, listenForChanges } from "./change-channel";
 import { type Database, openDatabase } from "./db/client";
 import type { CmsEnvironment } from "./env";
+import type { ContentChangeListener, ContentChangeNotice } from "./events";
 import { type Mailer, mailerFromEnv } from "./mail/mailer";
 import { setAvifEffort } from "./media/variants";
 import { paymentGatewayFromEnv, paymentGatewayNotice } from "./payments/from-env";
@@ -43,14 +47,26 @@ export interface CmsStartOptions extends Pick<CmsAppOptions, "production" | "onC
   siteUrl?: string;
   /** The site's OAuth2 client, registered when `siteUrl` is known. */
   oauthClientId: string;
+  /**
+   * On PostgreSQL, the changes the other instances announce (decision 118): LISTENed for at
+   * `listenUrl` on a connection of its own, each handed to `onChange` (the site purges its caches).
+   */
+  otherInstances?: { listenUrl: string; onChange: (change: ContentChangeNotice) => void };
 }
 
 export interface StartedCms {
   database: Database;
   mailer: Mailer;
   app: CmsApp;
-  /** Stops this instance's background work (the hold sweeper) before the database closes. */
+  /** Stops this instance's background work (the hold sweeper, the change listener) before the database closes. */
   stop: () => void;
+  /**
+   * Tells the other instances on the same PostgreSQL about a change this one has already purged
+   * (`POST /_purge`); nothing on PGlite. Never rejects.
+   */
+  announce: (change: ContentChangeNotice) => Promise<void>;
+  /** The LISTEN connection of `otherInstances`; null on PGlite or without that option. */
+  changes: ChangeListener | null;
 }
 
 export async function startCms(env: CmsStartEnv, options: CmsStartOptions): Promise<StartedCms> {
@@ -77,6 +93,24 @@ export async function startCms(env: CmsStartEnv, options: CmsStartOptions): Prom
   const mailer = mailerFromEnv(env, env.DATA_DIR);
   const paymentGateway = paymentGatewayFromEnv(env, env.DATA_DIR);
   console.log(paymentGatewayNotice(paymentGateway));
+  // On PostgreSQL every change is also announced to the other instances (decision 118): after the
+  // in-process listener, so this instance shows it at once; its own notice comes back and is skipped.
+  const instance = randomUUID();
+  const announce =
+    database.kind === "postgres"
+      ? (change: ContentChangeNotice) => announceChange(database.db, change, instance)
+      : () => Promise.resolve();
+  const local = options.onContentChange;
+  const onContentChange: ContentChangeListener | undefined =
+    database.kind === "postgres"
+      ? async (change) => {
+          try {
+            await local?.(change);
+          } finally {
+            await announce(change);
+          }
+        }
+      : local;
   const app = createCmsApp(database, {
     production: options.production,
     mailer,
@@ -88,9 +122,23 @@ export async function startCms(env: CmsStartEnv, options: CmsStartOptions): Prom
     paymentGateway,
     stockHoldMinutes: env.STOCK_HOLD_MINUTES,
     paymentPageUrl: options.paymentPageUrl,
-    onContentChange: options.onContentChange,
+    onContentChange,
   });
   // Unpaid orders' stock goes back when their hold runs out, found by every instance in turn.
-  const stop = startHoldSweeper(database.db, { gateway: paymentGateway });
-  return { database, mailer, app, stop };
+  const stopSweeper = startHoldSweeper(database.db, { gateway: paymentGateway });
+  const changes =
+    options.otherInstances && database.kind === "postgres"
+      ? listenForChanges({
+          databaseUrl: options.otherInstances.listenUrl,
+          self: instance,
+          onChange: options.otherInstances.onChange,
+        })
+      : null;
+  // Listening before the first request is answered: nothing announced from here on is missed.
+  await changes?.started;
+  const stop = () => {
+    stopSweeper();
+    void changes?.close();
+  };
+  return { database, mailer, app, stop, announce, changes };
 }

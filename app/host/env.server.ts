@@ -53,6 +53,12 @@ export const envSchema = z.object({
   // The embedded CMS's PostgreSQL pool: DATABASE_POOL_MAX, DATABASE_POOL_WAIT_MS
   // (cms/contract/database-env.ts, decision 120).
   ...databaseEnvFields,
+  /**
+   * Where the embedded CMS LISTENs for the other instances' content changes (decision 118): the
+   * PostgreSQL itself when DATABASE_URL goes through a pooler in transaction mode (which cannot
+   * LISTEN); unset, DATABASE_URL.
+   */
+  DATABASE_LISTEN_URL: optionalUrl,
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   PUBLIC_URL: optionalUrl,
   /** Shared secret of the CMS's purge calls (`POST /_purge`); unset or empty, the endpoint is off. */

@@ -1,7 +1,7 @@
 import type { CspSources } from "~/host/security-headers.server";
 import type { UpstreamTiming } from "~/shared/upstream-timing.server";
 
-import type { SwrCache } from "./api/cache.server";
+import type { PurgeRequest, SwrCache } from "./api/cache.server";
 import type { CircuitBreaker } from "./api/circuit-breaker.server";
 import type { ErrorReporter } from "./error-reporting/reporter";
 import type { Visitor } from "./visitor.server";
@@ -59,6 +59,11 @@ export interface SiteContext {
   errorReporter?: ErrorReporter | null;
   /** PURGE_TOKEN: the bearer token of the CMS's purge calls; unset, `/_purge` does not exist. */
   purgeToken?: string;
+  /**
+   * Tells the other instances on the same PostgreSQL about a purge `/_purge` made here (decision
+   * 118); absent (PGlite, an external CMS), the purge stays in this process. Never rejects.
+   */
+  announcePurge?: (request: PurgeRequest) => Promise<void>;
 }
 
 declare module "@remix-run/server-runtime" {

@@ -3,7 +3,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import type { CspSources } from "~/host/security-headers.server";
 import { UpstreamTiming } from "~/shared/upstream-timing.server";
 
-import type { SwrCache } from "./api/cache.server";
+import type { PurgeRequest, SwrCache } from "./api/cache.server";
 import type { CircuitBreaker } from "./api/circuit-breaker.server";
 import type { Upstream } from "./context";
 import type { ErrorReporter } from "./error-reporting/reporter";
@@ -31,6 +31,8 @@ export interface LoadContextOptions {
   now?: () => number;
   publicUrl?: string;
   purgeToken?: string;
+  /** Tells the other instances on one PostgreSQL about a `/_purge` (server.ts, embedded on PostgreSQL). */
+  announcePurge?: (request: PurgeRequest) => Promise<void>;
   tokenLoginBaseUrls?: string[];
   oauthClientId?: string;
   /** The browser's error reporter (SENTRY_DSN set, decision 065); null or absent: none. */

@@ -34,7 +34,8 @@ function answer(status: number, text: string | null, headers: Record<string, str
 /**
  * The CMS's call when content changed (`POST /_purge`, bearer PURGE_TOKEN): drops the cached
  * upstream answers under the paths it names, or all of them. A machine-to-machine call, so no
- * CSRF token; server.ts's Origin guard still refuses it from another site's page. 404 when no
+ * CSRF token; server.ts's Origin guard still refuses it from another site's page. Announced to the
+ * other instances on the same PostgreSQL (`announcePurge`, decision 118). 404 when no
  * PURGE_TOKEN is configured, 401 for a missing or wrong token, 400 for a bad body, else 204.
  */
 export async function handlePurge(request: Request, context: AppLoadContext): Promise<Response> {
@@ -55,5 +56,7 @@ export async function handlePurge(request: Request, context: AppLoadContext): Pr
   const dropped = context.upstreamCache.purge(parsed.data);
   const what = "all" in parsed.data ? "everything" : parsed.data.paths.join(", ");
   console.log(`[purge] ${what}: ${dropped} cached answer(s) dropped`);
+  // The call reached one instance behind the load balancer: the others on its PostgreSQL hear it.
+  await context.announcePurge?.(parsed.data);
   return answer(204, null);
 }

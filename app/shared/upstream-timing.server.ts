@@ -12,6 +12,11 @@ export class UpstreamTiming {
   misses = 0;
   /** Calls that got no answer (status -1: a network failure, a timeout, the open breaker), or a 503. */
   noAnswers = 0;
+  /**
+   * Answers the cache gave past their freshness: a render made from one is not kept as fresh by
+   * the rendered-page cache (decision 118).
+   */
+  staleAnswers = 0;
   /** The rendered-page cache's answer: "hit" (no render), "miss" (rendered, or waited for a render). */
   page?: CacheOutcome;
 
@@ -24,9 +29,10 @@ export class UpstreamTiming {
     this.noAnswers++;
   }
 
-  recordCache(outcome: CacheOutcome) {
+  recordCache(outcome: CacheOutcome, stale = false) {
     if (outcome === "hit") this.hits++;
     else this.misses++;
+    if (stale) this.staleAnswers++;
   }
 
   /**

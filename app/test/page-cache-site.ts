@@ -4,7 +4,9 @@
  * go out), the page cache, then Remix, with the real load context. Its Remix build has a page
  * route whose loader asks a counting upstream and says how long the page may be shared with the
  * site's own `pageCacheControl`, a page that gives visitors a session, and a document renderer
- * that puts the nonce on every script, as entry.server does.
+ * that puts the nonce on every script, as entry.server does. `/news` shows a headline read through
+ * the transport and the upstream cache (fresh for 10 s), which renders read through the cache's
+ * `revalidating()` view, as server.ts's do.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -21,11 +23,13 @@ import {
 } from "@remix-run/node";
 import express from "express";
 import onHeaders from "on-headers";
+import { z } from "zod";
 
 import { pageCacheMiddleware } from "~/host/page-cache/middleware.server";
 import { PageCache } from "~/host/page-cache/store.server";
 import { contentSecurityPolicy, createNonce, type CspSources, emptyCspSources } from "~/host/security-headers.server";
 import { SwrCache } from "~/lib/api/cache.server";
+import { CacheCustom } from "~/lib/api/cache-strategies";
 import { pageCacheControl } from "~/lib/cms-page.server";
 import { ensureCsrfToken } from "~/lib/csrf.server";
 import { appendSessionCookie, createLoadContext } from "~/lib/load-context.server";
@@ -45,6 +49,9 @@ export const state = {
   upstreamGate: Promise.resolve() as Promise<unknown>,
   /** Requests that went past the stored-page handler to the rest of the stack. */
   passedStored: 0,
+  /** What the upstream's news answer says, and whether the upstream answers 503 instead. */
+  headline: "",
+  upstreamDown: false,
 };
 
 export function resetState(now: number) {
@@ -55,29 +62,41 @@ export function resetState(now: number) {
     changeAt: null,
     upstreamGate: Promise.resolve(),
     passedStored: 0,
+    headline: "",
+    upstreamDown: false,
   });
 }
 const upstream = {
   fetch: async () => {
     state.upstreamCalls++;
     await state.upstreamGate;
-    return new Response("{}", { headers: { "content-type": "application/json" } });
+    if (state.upstreamDown) return new Response("{}", { status: 503, headers: { "content-type": "application/json" } });
+    return new Response(JSON.stringify({ headline: state.headline }), {
+      headers: { "content-type": "application/json" },
+    });
   },
   baseUrl: "http://cms.test",
   publicUrl: "",
   timeoutMs: 1_000,
 };
 
+const newsSchema = z.object({ headline: z.string() });
+const NEWS_CACHE = CacheCustom({ freshFor: 10_000 });
+
 const page = {
   async loader({ request, context }: LoaderFunctionArgs) {
     const { signedIn, preferences } = await context.visitor();
     const url = new URL(request.url);
     if (url.pathname === "/missing") throw data(null, { status: 404 });
-    await context.upstream.fetch(new Request("http://cms.test/api/v1/page"));
+    const headline =
+      url.pathname === "/news"
+        ? (await (await context.visitor()).transport.get("/api/v1/news", newsSchema, undefined, { cache: NEWS_CACHE }))
+            .headline
+        : (await context.upstream.fetch(new Request("http://cms.test/api/v1/page")), null);
     const untilChange = state.changeAt === null ? null : state.changeAt - state.now;
     const cacheControl = pageCacheControl(request, signedIn, untilChange, context.publicUrl);
     const pageData = {
-      title: `Page ${url.pathname}`,
+      title: headline ?? `Page ${url.pathname}`,
       tab: url.searchParams.get("tab"),
       locale: preferences.locale,
       theme: preferences.theme,
@@ -144,6 +163,7 @@ export async function startSite(publicUrl?: string) {
   const pageCache = new PageCache({ maxBytes: 2 ** 20, clock });
   const upstreamCache = new SwrCache(1000, clock);
   upstreamCache.onPurge(() => pageCache.purge());
+  const renderCache = upstreamCache.revalidating();
   const contextOptions = { upstream, upstreamCache, sessionSecret: "s".repeat(40), production: false };
   const app = express();
   app.set("trust proxy", "loopback");
@@ -165,7 +185,7 @@ export async function startSite(publicUrl?: string) {
     pageKey: { pageCacheDecision, renderCookie },
     publicUrl,
     clock,
-    loadContext: (render) => createLoadContext({ ...contextOptions, ...render }),
+    loadContext: (render) => createLoadContext({ ...contextOptions, ...render, upstreamCache: renderCache }),
   });
   app.use(handlers.stored);
   // What server.ts has between the two: static files (one here) and the rest of the stack.

@@ -13,6 +13,7 @@ import { chooseEncoding } from "./middleware.server";
 let site: Site;
 const get = (...args: Parameters<Site["get"]>) => site.get(...args);
 
+const headlineOf = (answer: Answer) => /<h1>([^<]*)<\/h1>/.exec(answer.html)?.[1];
 const pageTiming = (answer: Answer) => /page;desc="(\w+)"/.exec(String(answer.headers["server-timing"]))?.[1];
 const nonceOf = (answer: Answer) => /'nonce-([^']+)'/.exec(String(answer.headers["content-security-policy"]))?.[1];
 const sha = (source: string) => `'sha256-${createHash("sha256").update(source).digest("base64")}'`;
@@ -165,6 +166,59 @@ describe("the rendered-page cache", () => {
     expect(pageTiming(after)).toBe("miss");
     expect(after.headers["cache-control"]).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=300");
     expect(state.renders).toBe(3);
+  });
+
+  it("renders an expired page from fresh upstream answers, not from the stale one it would keep a new lifetime", async () => {
+    state.headline = "Monday";
+    expect(headlineOf(await get("/news"))).toBe("Monday");
+    state.headline = "Tuesday";
+    // Past the page's minute and its answer's 10 s: the next render asks the upstream first.
+    state.now += 61_000;
+    const renewed = await get("/news");
+    expect([pageTiming(renewed), headlineOf(renewed)]).toEqual(["miss", "Tuesday"]);
+    const stored = await get("/news");
+    expect([pageTiming(stored), headlineOf(stored)]).toEqual(["hit", "Tuesday"]);
+  });
+
+  it("never stores a page made from a stale answer (its refresh failed): it answers once, no-store", async () => {
+    state.headline = "Monday";
+    await get("/news");
+    state.headline = "Tuesday";
+    state.upstreamDown = true;
+    state.now += 61_000;
+    const stale = await get("/news");
+    expect([pageTiming(stale), headlineOf(stale)]).toEqual(["miss", "Monday"]);
+    expect(stale.headers["cache-control"]).toBe("no-store");
+    expect(site.pageCache.stats.pages).toBe(0);
+    expect(pageTiming(await get("/news"))).toBe("miss");
+    // Once the upstream answers, the next request's render is fresh, and kept.
+    state.upstreamDown = false;
+    expect(headlineOf(await get("/news"))).toBe("Tuesday");
+    expect(pageTiming(await get("/news"))).toBe("hit");
+  });
+
+  it("does not hand a request that waited past the page's end (a scheduled change) the render it waited for", async () => {
+    state.changeAt = state.now + 1_500; // s-maxage=1: the page ends a second after it was rendered
+    let release!: () => void;
+    state.upstreamGate = new Promise<void>((resolve) => (release = resolve));
+    const render = site.pageCache.render.bind(site.pageCache);
+    let asked = 0;
+    vi.spyOn(site.pageCache, "render").mockImplementation((...args) => {
+      const started = render(...args);
+      if (++asked !== 2) return started;
+      release();
+      // The second request gets the render's outcome two seconds on: past the page's end.
+      const late = started.outcome.then((outcome) => {
+        state.now += 2_000;
+        return outcome;
+      });
+      return { ...started, outcome: late };
+    });
+    const [first, second] = await Promise.all([get("/about"), get("/about")]);
+    expect(pageTiming(first)).toBe("miss");
+    // The second rendered its own page after the change, on the ordinary path.
+    expect(pageTiming(second)).toBeUndefined();
+    expect(state.renders).toBe(2);
   });
 
   it("drops every rendered page when the upstream cache is purged (a content change)", async () => {

@@ -134,7 +134,9 @@ interface Admitted {
  * before the Remix handler: a GET that `pageCacheDecision` admits is answered from the stored
  * page, or waits for the one render of its key under way, or renders it: the render asks Remix
  * for the page as an anonymous visitor with the request's language and theme, and `preparePage`
- * decides whether it may be stored. Stored pages are sent in the encoding the request accepts,
+ * decides whether it may be stored (never when the render used a stale upstream answer: server.ts
+ * gives renders the upstream cache's `revalidating()` view, so that happens only when a refresh
+ * failed). Stored pages are sent in the encoding the request accepts,
  * with a CSP that allows their inline scripts by hash; `Server-Timing` says `page;desc="hit"` or
  * `"miss"`. A request near the end of a page's life starts its successor's render in the
  * background. Everything else goes on (`next()`), untouched.
@@ -165,7 +167,13 @@ export function pageCacheMiddleware(options: PageCacheMiddlewareOptions) {
       headers: response.headers,
       body: Buffer.from(await response.arrayBuffer()),
     };
-    const prepared = await preparePage(rendered, { nonce, cspExtra, now });
+    // A page made from an answer past its freshness (its refresh failed) is not kept for a new
+    // lifetime, here or by anyone: it answers its own request only (decision 118).
+    const stale = context.upstreamTiming.staleAnswers > 0;
+    if (stale) rendered.headers.set("Cache-Control", cacheControl.none);
+    const prepared = stale
+      ? ({ page: null, reason: "made from a stale upstream answer" } as const)
+      : await preparePage(rendered, { nonce, cspExtra, now });
     // A page that cannot be stored for a reason of the cache's own making is worth a line, once.
     if (prepared.reason?.includes("nonce") && !warned.has(prepared.reason)) {
       warned.add(prepared.reason);
@@ -250,7 +258,9 @@ export function pageCacheMiddleware(options: PageCacheMiddlewareOptions) {
     }
     const timing = first ? result.timing : new UpstreamTiming();
     timing.page = "miss";
-    if (result.page) send(req, res, result.page, timing, storedPageCacheControl(result.page, clock(), publicUrl));
+    // A request that waited past the page's end (a scheduled change while it rendered) renders its own.
+    const page = result.page && (first || clock() < result.page.expiresAt) ? result.page : null;
+    if (page) send(req, res, page, timing, storedPageCacheControl(page, clock(), publicUrl));
     else if (first) sendRendered(res, result.rendered, timing);
     // Nothing to share: each request that waited renders its own answer.
     else next();

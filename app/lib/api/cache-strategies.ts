@@ -13,6 +13,11 @@ export type CacheStrategy =
       readonly freshFor: number;
       /** When a refreshed answer counts as unchanged, so the cached object stays as it is. */
       readonly same?: (cached: unknown, fresh: unknown) => boolean;
+      /**
+       * When an answer is known to change (ms since the epoch; null: not known): from then on it is
+       * neither fresh nor served stale, but asked for again (decision 118).
+       */
+      readonly changesAt?: (answer: unknown) => number | null;
     };
 
 const SECOND = 1_000;
@@ -53,12 +58,24 @@ export function sameRecord(a: unknown, b: unknown) {
   );
 }
 
+/** A record's `next_change_at` (a scheduled block or revision), in ms; null when it has none. */
+export function nextChangeAt(answer: unknown) {
+  const at = Date.parse(String(record(answer)?.next_change_at ?? ""));
+  return Number.isFinite(at) ? at : null;
+}
+
 /**
- * A page: re-checked after a second, and the cached object is replaced only when the page's id,
- * updated_at or next_change_at changes (so a page's parsed form, and what is derived from it,
- * stays put).
+ * A page: re-checked after a second, and at its next scheduled change, after which the old answer
+ * is never served (the first read then sees the change, on every instance). The cached object is
+ * replaced only when the page's id, updated_at or next_change_at changes (so a page's parsed form,
+ * and what is derived from it, stays put).
  */
-export const CachePage: CacheStrategy = { mode: "shared", freshFor: SECOND, same: sameRecord };
+export const CachePage: CacheStrategy = {
+  mode: "shared",
+  freshFor: SECOND,
+  same: sameRecord,
+  changesAt: nextChangeAt,
+};
 
 /** A strategy of one's own. */
 export function CacheCustom(options: Omit<Extract<CacheStrategy, { mode: "shared" }>, "mode">): CacheStrategy {

@@ -343,3 +343,118 @@ describe("SwrCache.purge", () => {
     expect(heard).toEqual([{ paths: ["/api/v1/nothing-cached"] }, { all: true }]);
   });
 });
+
+describe("SwrCache changesAt (a value known to change at a moment: a page's next schedule)", () => {
+  const options = { freshFor: 1_000, changesAt: (value: string) => (value === "before" ? 1_000_500 : null) };
+
+  it("is fresh until then at most, and from then on is not answered without a refresh", async () => {
+    await cache.get("k", async () => "before", options);
+    now = 1_000_499;
+    await expect(cache.get("k", async () => "after", options)).resolves.toBe("before");
+    now = 1_000_500;
+    const seen: [string, boolean][] = [];
+    await expect(
+      cache.get(
+        "k",
+        async () => "after",
+        options,
+        (outcome, stale) => seen.push([outcome, stale]),
+      ),
+    ).resolves.toBe("after");
+    expect(seen).toEqual([["miss", false]]);
+    // The new value has no known change: an ordinary second of freshness, then stale-while-revalidate.
+    now += 1_000;
+    await expect(cache.get("k", async () => "later", options)).resolves.toBe("after");
+  });
+
+  it("still answers the old value when the refresh past the change fails (stale beats nothing)", async () => {
+    await cache.get("k", async () => "before", options);
+    now = 1_000_600;
+    const failing = async (): Promise<string> => {
+      throw new UpstreamError("Service Unavailable", 503, "/k");
+    };
+    const seen: [string, boolean][] = [];
+    await expect(cache.get("k", failing, options, (outcome, stale) => seen.push([outcome, stale]))).resolves.toBe(
+      "before",
+    );
+    expect(seen).toEqual([["hit", true]]);
+  });
+});
+
+describe("SwrCache.revalidating (what the rendered-page cache renders through)", () => {
+  it("waits for the refresh of a stale entry and answers the new value, observed as a fresh miss", async () => {
+    await cache.get("k", async () => "v1", { freshFor: 100 });
+    now += 100;
+    const seen: [string, boolean][] = [];
+    const view = cache.revalidating();
+    await expect(
+      view.get(
+        "k",
+        async () => "v2",
+        { freshFor: 100 },
+        (outcome, stale) => seen.push([outcome, stale]),
+      ),
+    ).resolves.toBe("v2");
+    expect(seen).toEqual([["miss", false]]);
+    // Shared with the cache itself: the refreshed value is everyone's now, and fresh.
+    expect(cache.peek("k")).toBe("v2");
+    const load = vi.fn(async () => "v3");
+    await expect(view.get("k", load, { freshFor: 100 })).resolves.toBe("v2");
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it("joins a refresh already under way instead of answering stale", async () => {
+    await cache.get("k", async () => "v1", { freshFor: 100 });
+    now += 100;
+    const refresh = deferred<string>();
+    // An ordinary request starts the refresh and gets the stale value at once…
+    await expect(cache.get("k", () => refresh.promise, { freshFor: 100 })).resolves.toBe("v1");
+    // …a render waits for that same refresh.
+    const load = vi.fn(async () => "never");
+    const rendered = cache.revalidating().get("k", load, { freshFor: 100 });
+    refresh.resolve("v2");
+    await expect(rendered).resolves.toBe("v2");
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it("answers the stale value when the refresh fails, and says it was stale", async () => {
+    await cache.get("k", async () => "v1", { freshFor: 100 });
+    now += 100;
+    const seen: [string, boolean][] = [];
+    const failing = async () => {
+      throw new UpstreamError("Service Unavailable", 503, "/k");
+    };
+    await expect(
+      cache.revalidating().get("k", failing, { freshFor: 100 }, (outcome, stale) => seen.push([outcome, stale])),
+    ).resolves.toBe("v1");
+    expect(seen).toEqual([["hit", true]]);
+  });
+
+  it("fails as a load would when the upstream says the answer is gone", async () => {
+    await cache.get("k", async () => "v1", { freshFor: 100 });
+    now += 100;
+    const gone = new UpstreamError("Not found", 404, "/k");
+    const options = { freshFor: 100, keepStale: () => false };
+    await expect(
+      cache.revalidating().get(
+        "k",
+        async () => {
+          throw gone;
+        },
+        options,
+      ),
+    ).rejects.toBe(gone);
+    expect(cache.peek("k")).toBeUndefined();
+  });
+
+  it("answers a fresh entry at once, and shares purges and their listeners with the cache", async () => {
+    const view = cache.revalidating();
+    await view.get("k", async () => "v1", { freshFor: 100 });
+    await expect(cache.get("k", async () => "other", { freshFor: 100 })).resolves.toBe("v1");
+    const told = vi.fn();
+    cache.onPurge(told);
+    expect(view.purge({ all: true })).toBe(1);
+    expect(told).toHaveBeenCalledWith({ all: true });
+    expect(cache.peek("k")).toBeUndefined();
+  });
+});

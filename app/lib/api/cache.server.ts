@@ -6,6 +6,13 @@
  * so a site whose upstream is down still serves what it has seen, unless `keepStale` says the
  * failure means the answer is gone.
  *
+ * A cache's `revalidating()` view shares its entries but never answers stale while the upstream
+ * can be asked: it waits for the refresh, and answers the stale value only when that fails
+ * (`observe` is told so). The rendered-page cache renders through it, so a page it keeps for a
+ * whole lifetime is never made from answers already past theirs (decision 118). Every get does
+ * the same for a value past its `changesAt` (a page's next scheduled change): known to be out of
+ * date, it is not answered while a refresh may bring the new one.
+ *
  * Keys are API paths with their query (`/api/v1/cognito/page/about?pb=1`), optionally followed by
  * `#` and more: `purge` matches the path, the part before the first `?` or `#`. A purge path names
  * one answer in all its query variants (`/api/v1/cognito/page` is the page list, not every page);
@@ -19,6 +26,11 @@ export interface CacheOptions<T> {
   same?: (a: T, b: T) => boolean;
   /** Whether a failed refresh keeps serving the stale value (default: always). */
   keepStale?: (error: unknown) => boolean;
+  /**
+   * When the value is known to change (a schedule), in ms; null or absent: not known. It is fresh
+   * until then at most, and from then on a get waits for its refresh instead of answering it stale.
+   */
+  changesAt?: (value: T) => number | null;
 }
 
 /** A hit was served from the cache (fresh or stale); a miss waited for a load. */
@@ -27,10 +39,27 @@ export type CacheOutcome = "hit" | "miss";
 /** What to drop: the answers at some API paths (a trailing "/": everything under it), or everything. */
 export type PurgeRequest = { paths: readonly string[] } | { all: true };
 
+/** How a refresh ended: a new value, or the stale one kept (`gone`: the upstream said it is no more). */
+interface Refreshed<T> {
+  value: T;
+  fresh: boolean;
+  error?: unknown;
+  gone?: boolean;
+}
+
 interface Entry<T> {
   value: T;
   freshUntil: number;
-  refreshing?: Promise<T>;
+  /** From this moment the value is known to be out of date: never answered without a refresh. */
+  changesAt: number;
+  refreshing?: Promise<Refreshed<T>>;
+}
+
+/** What a cache and its views share. */
+interface CacheState {
+  entries: Map<string, Entry<unknown>>;
+  loading: Map<string, Promise<unknown>>;
+  purgeListeners: Set<PurgeListener>;
 }
 
 /** The path part of a key: what `purge` compares with its prefixes. */
@@ -56,36 +85,63 @@ function encodedPrefix(prefix: string) {
 /** Told of every purge, after the cache's own entries went (the rendered-page cache listens). */
 export type PurgeListener = (request: PurgeRequest) => void;
 
+/** Told whether the cache answered (a hit) or waited for a load (a miss), and whether the answer was stale. */
+export type CacheObserver = (outcome: CacheOutcome, stale: boolean) => void;
+
 export class SwrCache {
-  private entries = new Map<string, Entry<unknown>>();
-  private loading = new Map<string, Promise<unknown>>();
-  private purgeListeners = new Set<PurgeListener>();
+  private readonly entries: Map<string, Entry<unknown>>;
+  private readonly loading: Map<string, Promise<unknown>>;
+  private readonly purgeListeners: Set<PurgeListener>;
+  private readonly state: CacheState;
 
   constructor(
     private readonly maxEntries = 1000,
     private readonly clock: () => number = Date.now,
-  ) {}
+    /** A view's: the cache it shares entries with, and that it waits for refreshes. */
+    private readonly view?: { of: CacheState },
+  ) {
+    this.state = view?.of ?? { entries: new Map(), loading: new Map(), purgeListeners: new Set() };
+    this.entries = this.state.entries;
+    this.loading = this.state.loading;
+    this.purgeListeners = this.state.purgeListeners;
+  }
+
+  /**
+   * The same cache (its entries, loads, purges and listeners), whose `get` waits for the refresh
+   * of a stale entry instead of answering it at once: what a render that is kept for a whole
+   * lifetime must read (the rendered-page cache's). A failed refresh still answers the stale
+   * value, observed as stale; one the upstream says is gone fails as a load would.
+   */
+  revalidating(): SwrCache {
+    return new SwrCache(this.maxEntries, this.clock, { of: this.state });
+  }
 
   /** The cached value, without loading; undefined when never loaded. */
   peek<T>(key: string): T | undefined {
     return this.entries.get(key)?.value as T | undefined;
   }
 
-  /** The value for `key`, loading it when absent; `observe` learns whether the cache answered. */
-  async get<T>(
-    key: string,
-    load: () => Promise<T>,
-    options: CacheOptions<T>,
-    observe?: (outcome: CacheOutcome) => void,
-  ): Promise<T> {
+  /** The value for `key`, loading it when absent; `observe` learns whether the cache answered, and whether stale. */
+  async get<T>(key: string, load: () => Promise<T>, options: CacheOptions<T>, observe?: CacheObserver): Promise<T> {
     const now = this.clock();
     const entry = this.entries.get(key) as Entry<T> | undefined;
     if (entry) {
-      observe?.("hit");
-      if (now >= entry.freshUntil && !entry.refreshing) this.refresh(key, entry, load, options);
-      return entry.value;
+      const stale = now >= entry.freshUntil;
+      if (stale && !entry.refreshing) this.refresh(key, entry, load, options);
+      const wait = this.view !== undefined || now >= entry.changesAt;
+      if (!stale || !wait || !entry.refreshing) {
+        observe?.("hit", stale);
+        return entry.value;
+      }
+      const refreshed = await entry.refreshing;
+      if (refreshed.gone) {
+        observe?.("miss", false);
+        throw refreshed.error;
+      }
+      observe?.(refreshed.fresh ? "miss" : "hit", !refreshed.fresh);
+      return refreshed.value;
     }
-    observe?.("miss");
+    observe?.("miss", false);
     let pending = this.loading.get(key) as Promise<T> | undefined;
     if (!pending) {
       const started: Promise<T> = load()
@@ -148,18 +204,21 @@ export class SwrCache {
     // Only while the entry is still the cached one: a purge or a newer value disowns the refresh.
     const current = () => this.entries.get(key) === entry;
     entry.refreshing = load()
-      .then((value) => {
-        if (current()) this.store(key, options.same?.(entry.value, value) ? entry.value : value, options);
-        return value;
+      .then((loaded): Refreshed<T> => {
+        const value = options.same?.(entry.value, loaded) ? entry.value : loaded;
+        if (current()) this.store(key, value, options);
+        return { value, fresh: true };
       })
-      .catch((error) => {
+      .catch((error): Refreshed<T> => {
         if (options.keepStale && !options.keepStale(error)) {
           if (current()) this.entries.delete(key);
-        } else if (!isCircuitOpen(error)) {
+          return { value: entry.value, fresh: false, error, gone: true };
+        }
+        if (!isCircuitOpen(error)) {
           // (While the circuit breaker is open it has said so once: no line per refresh.)
           console.warn(`[cache] refresh of ${key} failed; serving the stale copy:`, (error as Error).message);
         }
-        return entry.value;
+        return { value: entry.value, fresh: false, error };
       })
       .finally(() => {
         entry.refreshing = undefined;
@@ -169,8 +228,9 @@ export class SwrCache {
   private store<T>(key: string, value: T, options: CacheOptions<T>) {
     const now = this.clock();
     const ttl = typeof options.freshFor === "function" ? options.freshFor(value, now) : options.freshFor;
+    const changesAt = options.changesAt?.(value) ?? Infinity;
     this.entries.delete(key);
-    this.entries.set(key, { value, freshUntil: now + Math.max(0, ttl) });
+    this.entries.set(key, { value, freshUntil: Math.min(now + Math.max(0, ttl), changesAt), changesAt });
     if (this.entries.size > this.maxEntries) {
       // Maps keep insertion order: the first key is the least recently stored.
       this.entries.delete(this.entries.keys().next().value as string);

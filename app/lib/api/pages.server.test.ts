@@ -181,6 +181,21 @@ describe("getPage with the upstream up", () => {
     expect((await getPage(t, "about"))?.title).toBe("New version");
   });
 
+  it("never answers a page past its next_change_at, even within its second: the first read after asks", async () => {
+    const cms = fakeCms();
+    const at = new Date(Date.now() + 300).toISOString();
+    cms.pages.set("about", upstreamPage("about", { next_change_at: at }));
+    const t = transport(cms.fetch);
+    await getPage(t, "about");
+    // The scheduled revision is applied at its time: the CMS answers it from then on.
+    cms.pages.set("about", upstreamPage("about", { title: "Scheduled", updated_at: "2026-06-01T00:00:00Z" }));
+    vi.setSystemTime(Date.now() + 200);
+    expect((await getPage(t, "about"))?.title).toBe("Upstream about");
+    vi.setSystemTime(Date.now() + 100);
+    expect((await getPage(t, "about"))?.title).toBe("Scheduled");
+    expect(cms.fetch).toHaveBeenCalledTimes(2);
+  });
+
   it("replaces the cached object when next_change_at moves on (a scheduled block has appeared)", async () => {
     const cms = fakeCms();
     cms.pages.set("about", upstreamPage("about", { next_change_at: "2026-07-01T00:00:00Z" }));

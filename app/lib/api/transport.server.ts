@@ -214,8 +214,8 @@ export function createTransport(
       parse(schema, payload, path);
       return payload;
     };
-    const options = { freshFor: strategy.freshFor, same: strategy.same, keepStale };
-    const payload = await cache.get(key, checkedLoad, options, (outcome) => timing?.recordCache(outcome));
+    const options = { freshFor: strategy.freshFor, same: strategy.same, changesAt: strategy.changesAt, keepStale };
+    const payload = await cache.get(key, checkedLoad, options, (outcome, stale) => timing?.recordCache(outcome, stale));
     return parse(schema, payload, path);
   }
 
