@@ -9,7 +9,7 @@
 // whole of the connected ones, and two more on new connections during the drain. It checks that
 //   - every submission is answered 200 (no ECONNRESET, no 502), those answered after the signal
 //     with `Connection: close`;
-//   - /healthz answers 503 at once after the signal;
+//   - /healthz answers 503 as soon as the signal is handled (within 5 s on a loaded machine);
 //   - the server exits 0 by itself once the drain is over;
 //   - each submission is stored exactly once, and its receipt mail is in the outbox.
 // Prints one line per check; exits 1 when one fails, 2 when it cannot run.
@@ -184,12 +184,18 @@ async function main() {
     }
     const signalled = Date.now();
     site.signal("SIGTERM");
-    const health = sleep(100).then(() =>
-      fetch(`${site.origin}/healthz`).then(
+    // The server handles the signal when its event loop gets to it, which on a loaded machine takes
+    // a while: /healthz says when (503), and only then do the rest of the bytes go, so what is
+    // judged below is what the server does once draining, not a race with the signal.
+    let healthStatus;
+    do {
+      await sleep(50);
+      healthStatus = await fetch(`${site.origin}/healthz`).then(
         (r) => r.status,
         (e) => e.cause?.code ?? e.message,
-      ),
-    );
+      );
+    } while (healthStatus === 200 && Date.now() - signalled < 5_000);
+    const noticedMs = Date.now() - signalled;
     await sleep(LATE_MS);
     for (const [i, { post, conn }] of inFlight.entries()) {
       if (kinds[i] === "half") conn.send(post.bytes.subarray(post.bytes.length - 40));
@@ -215,8 +221,10 @@ async function main() {
     }
     check(`every submission in flight or sent during the drain is answered 200 (${answers.length})`, unanswered);
     check("the answers after the signal say Connection: close", keptAlive);
-    const healthStatus = await health;
-    check("/healthz answers 503 just after the signal", healthStatus === 503 ? [] : [`it answered ${healthStatus}`]);
+    check(
+      `/healthz answers 503 once the signal is handled (${noticedMs} ms after it)`,
+      healthStatus === 503 ? [] : [`it answered ${healthStatus}`],
+    );
 
     const exit = await Promise.race([site.exited, sleep(DRAIN_MS + 20_000).then(() => null)]);
     const seconds = ((Date.now() - signalled) / 1000).toFixed(1);
