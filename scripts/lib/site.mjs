@@ -33,7 +33,8 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
  * DATA_DIR on a free port and waits for /healthz. Resolves to { origin, port, dataDir, signal,
  * exited, stop, logTail }. stop() is idempotent: it ends the server (SIGTERM, then SIGKILL after 15 s) and
  * deletes the temporary folder. Ctrl-C (SIGINT/SIGTERM) runs onInterrupt() then stop(), and exits 130.
- * `env` adds to or overrides the server's environment (`{ PAGE_CACHE: "off" }`). Several servers
+ * `env` adds to or overrides the server's environment (`{ PAGE_CACHE: "off" }`); `databaseUrl`
+ * runs the embedded CMS on that PostgreSQL instead of a copy of the seeded PGlite. Several servers
  * may be started one after another: each one's Ctrl-C and exit handlers go when it stops.
  * Rejects (after cleaning up) when the server exits early or /healthz is not ready in time.
  */
@@ -42,13 +43,15 @@ export async function startSite({
   cpuProfDir,
   onInterrupt,
   readyTimeoutMs = 180_000,
+  databaseUrl,
   env: extraEnv = {},
 } = {}) {
   const port = await freePort();
   const origin = `http://${HOST}:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `dovetail-${label}-`));
-  // A copy of the seeded database instead of seeding anew (decision 100): the same content.
-  copySeededDataDir(dataDir);
+  // A copy of the seeded database instead of seeding anew (decision 100): the same content. On
+  // PostgreSQL (`databaseUrl`) the first server to start migrates and seeds it instead.
+  if (!databaseUrl) copySeededDataDir(dataDir);
   const env = {
     ...process.env,
     // Run as a deployment would: React's production build, secrets and public address set.
@@ -66,8 +69,10 @@ export async function startSite({
     SHUTDOWN_DRAIN_MS: "0",
     ...extraEnv,
   };
-  delete env.CMS_API_URL; // always the embedded CMS, on PGlite in the temporary DATA_DIR
-  delete env.DATABASE_URL;
+  delete env.CMS_API_URL; // always the embedded CMS: on PGlite in the temporary DATA_DIR,
+  delete env.DATABASE_URL; // or on the PostgreSQL given
+  delete env.DATABASE_LISTEN_URL;
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
   // The host as built (build/host.js, decision 115), as `npm start` runs it; under --cpu-prof
   // with node's profiler on.
   const args = [...HOST_ARGS];
