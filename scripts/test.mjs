@@ -3,7 +3,8 @@
 // lint and the format check (ESLint, Prettier), the type check, vitest (units, and the CMS
 // integration tests on PGlite and on PostgreSQL), and, against a fresh production build, the
 // JavaScript budget of every seeded page (scripts/js-budget.mjs), a restart with posts in flight
-// (scripts/drain-check.mjs), the W3C Nu HTML Checker over every seeded page
+// (scripts/drain-check.mjs), two instances on one PostgreSQL through an outage
+// (scripts/instances-check.mjs), the W3C Nu HTML Checker over every seeded page
 // (scripts/validate-html.mjs) and the Playwright journeys (with and without JavaScript).
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -115,18 +116,35 @@ rmSync(vnuJson, { force: true });
 // pages) then runs beside the journeys' servers starting, which leave a core to spare.
 const drainJson = path.join(cache, "drain.json");
 rmSync(drainJson, { force: true });
-// The drain check (decision 120) beside the budget: a server of its own for about 15 s, timing nothing.
-const budget = together([
-  [
-    "JavaScript budget (the scripts each seeded page loads, compressed)",
-    process.execPath,
-    [path.join(root, "scripts", "js-budget.mjs"), "--json", budgetJson],
-  ],
-  [
-    "Restarts lose nothing (SIGTERM with contact-form posts in flight)",
-    process.execPath,
-    [path.join(root, "scripts", "drain-check.mjs"), "--json", drainJson],
-  ],
+const instancesJson = path.join(cache, "instances.json");
+rmSync(instancesJson, { force: true });
+// The drain check (decision 120) beside the budget: a server of its own for about 15 s, timing
+// nothing; then, in the same slot, two servers on one database of the test PostgreSQL for about
+// 30 s (scripts/instances-check.mjs, issue 28), once the drain check's server has stopped.
+const budget = Promise.all([
+  together([
+    [
+      "JavaScript budget (the scripts each seeded page loads, compressed)",
+      process.execPath,
+      [path.join(root, "scripts", "js-budget.mjs"), "--json", budgetJson],
+    ],
+  ]),
+  together([
+    [
+      "Restarts lose nothing (SIGTERM with contact-form posts in flight)",
+      process.execPath,
+      [path.join(root, "scripts", "drain-check.mjs"), "--json", drainJson],
+    ],
+  ]).then(() =>
+    together([
+      [
+        "Several instances on one PostgreSQL (coherence, an outage, a small pool)",
+        process.execPath,
+        [path.join(root, "scripts", "instances-check.mjs"), "--json", instancesJson],
+        { TEST_DATABASE_URL: pg?.url ?? "" },
+      ],
+    ]),
+  ),
 ]);
 const validHtml = together([
   [
@@ -191,6 +209,18 @@ try {
   const checks = JSON.parse(readFileSync(drainJson, "utf8")).checks;
   passed += checks.filter((c) => c.ok).length;
   failed += checks.filter((c) => !c.ok).length;
+} catch {
+  failed += 1;
+}
+try {
+  // One result per check of the two instances; skipped (one) when there was no test PostgreSQL.
+  const report = JSON.parse(readFileSync(instancesJson, "utf8"));
+  passed += report.checks.filter((c) => c.ok).length;
+  failed += report.checks.filter((c) => !c.ok).length;
+  if (report.skipped) {
+    skipped += 1;
+    console.log(`Several instances on one PostgreSQL: skipped, ${report.skipped}`);
+  }
 } catch {
   failed += 1;
 }
