@@ -268,12 +268,14 @@ async function main() {
       const seen = [];
       const uncached = ["/catalogue/bar-settings", "/catalogue/bar-settings/noosa-bar-setting"];
       let round = 0;
+      let stale = 0;
       while (Date.now() - cutAt < OUTAGE_MS - 1_000) {
         for (const [i, site] of [a, b].entries()) {
           const who = i ? "B" : "A";
           for (const pathname of [...WARMED, ...uncached]) {
             const page = await get(site.origin, pathname, 8_000);
             seen.push(page.status);
+            if (page.body.includes(OUT_OF_DATE)) stale++;
             if (page.status !== 200) errors.push(`during the outage, ${who}'s ${pathname} answered ${page.status}`);
           }
           const search = await get(site.origin, "/search?q=chair", 8_000);
@@ -304,7 +306,7 @@ async function main() {
       if (msB > RECOVERY_MS) errors.push(`after the outage, B's /about was fresh after ${msB} ms`);
       const fiveHundreds = seen.filter((s) => s === 500).length;
       check(
-        `a 10 s outage: seeded pages 200, /search 503 + Retry-After, no 500 (${seen.length} requests in ${round} rounds); fresh ${Math.max(ms, msB)} ms after`,
+        `a 10 s outage: seeded pages 200, /search 503 + Retry-After, no 500 (${seen.length} requests in ${round} rounds, ${stale} pages said out of date); fresh ${Math.max(ms, msB)} ms after`,
         [...new Set(errors)].slice(0, 10).concat(fiveHundreds ? [`${fiveHundreds} answered 500`] : []),
       );
     }
