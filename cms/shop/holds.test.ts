@@ -11,19 +11,7 @@ import { orders, payments, promotionCodes, skus } from "../db/schema";
 import { drivers } from "../test/databases";
 import { MAX_PENDING_ORDERS, releaseExpiredHolds } from "./holds";
 import { PROMOTION_ALREADY_USED, TOO_MANY_PENDING } from "./orders";
-import { API, openShopWorld, type ShopWorld, SITE } from "./test-support";
-
-const cookieOf = (res: { headers: Headers }) => (res.headers.get("set-cookie") ?? "").split(";")[0];
-const csrfOf = (html: string) => /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? "";
-const ADDRESS = {
-  first_name: "Alex",
-  last_name: "Tester",
-  street_address: "1 Queen Street",
-  city: "Brisbane",
-  state: "QLD",
-  postcode: "4000",
-  country: "AU",
-};
+import { ADDRESS, API, openShopWorld, pressOnGateway, type ShopWorld, SITE } from "./test-support";
 
 for (const driver of drivers) {
   describe.skipIf(driver.skip)(`stock holds — ${driver.title}`, () => {
@@ -57,13 +45,7 @@ for (const driver of drivers) {
         },
         token,
       );
-    /** Presses Pay or Decline on the test gateway's page. */
-    async function press(payment: string, outcome: "paid" | "declined") {
-      const token = /\/pay\/([\w-]+)$/.exec(payment)![1];
-      const page = await w.api.get(`/pay/${token}`);
-      const form = new URLSearchParams({ csrf: csrfOf(page.body), outcome });
-      return w.api.call("POST", `/pay/${token}`, { form, headers: { cookie: cookieOf(page) } });
-    }
+    const press = (payment: string, outcome: "paid" | "declined") => pressOnGateway(w, payment, outcome);
 
     it("a declined payment cancels the order, gives the stock back and leaves the code uncounted", async () => {
       const ann = await w.member("Ann");

@@ -10,20 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { auditLog, orders, paymentRefunds, payments, skus } from "../db/schema";
 import { drivers } from "../test/databases";
-import { API, openShopWorld, type ShopWorld, SITE } from "./test-support";
+import { ADDRESS, API, openShopWorld, pressOnGateway, type ShopWorld, SITE } from "./test-support";
 
 const ADMIN = "/api/v1/cognito/admin";
-const cookieOf = (res: { headers: Headers }) => (res.headers.get("set-cookie") ?? "").split(";")[0];
-const csrfOf = (html: string) => /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? "";
-const ADDRESS = {
-  first_name: "Alex",
-  last_name: "Tester",
-  street_address: "1 Queen Street",
-  city: "Brisbane",
-  state: "QLD",
-  postcode: "4000",
-  country: "AU",
-};
 
 for (const driver of drivers) {
   describe.skipIf(driver.skip)(`order lifecycle — ${driver.title}`, () => {
@@ -44,12 +33,7 @@ for (const driver of drivers) {
     const key = () => `life-${driver.name}-${++keys}`;
     const act = (id: number, action: string, body: Record<string, unknown>) =>
       w.api.post(`${ADMIN}/order/${id}/${action}`, body, admin);
-    async function press(payment: string, outcome: "paid" | "declined") {
-      const token = /\/pay\/([\w-]+)$/.exec(payment)![1];
-      const page = await w.api.get(`/pay/${token}`);
-      const form = new URLSearchParams({ csrf: csrfOf(page.body), outcome });
-      return w.api.call("POST", `/pay/${token}`, { form, headers: { cookie: cookieOf(page) } });
-    }
+    const press = (payment: string, outcome: "paid" | "declined") => pressOnGateway(w, payment, outcome);
     /** A member's order of `qty` stools, placed (and paid unless `pay` is false). */
     async function order(qty: number, pay = true) {
       const m = await w.member("Flo");

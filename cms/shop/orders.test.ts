@@ -10,21 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { orders, promotionCodes, skus } from "../db/schema";
 import { drivers } from "../test/databases";
-import { API, openShopWorld, type ShopWorld, SITE } from "./test-support";
+import { ADDRESS, API, cookieOf, csrfOf, openShopWorld, type ShopWorld, SITE } from "./test-support";
 
 const b64 = (text: string) => Buffer.from(text).toString("base64");
-const cookieOf = (res: { headers: Headers }) => (res.headers.get("set-cookie") ?? "").split(";")[0];
-const csrfOf = (html: string) => /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? "";
-
-const ADDRESS = {
-  first_name: "Alex",
-  last_name: "Tester",
-  street_address: "1 Queen Street",
-  city: "Brisbane",
-  state: "QLD",
-  postcode: "4000",
-  country: "AU",
-};
 
 for (const driver of drivers) {
   describe.skipIf(driver.skip)(`shop orders — ${driver.title}`, () => {

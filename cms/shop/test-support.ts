@@ -18,6 +18,30 @@ import { closeAndSettle, createCmsApp, type DriverName, openTestDatabase, type T
 import { seedShop } from "./seed";
 
 export const SITE = "https://shop.example";
+
+/** A delivery address in the Brisbane zone (shipping option 2), as a member types it. */
+export const ADDRESS = {
+  first_name: "Alex",
+  last_name: "Tester",
+  street_address: "1 Queen Street",
+  city: "Brisbane",
+  state: "QLD",
+  postcode: "4000",
+  country: "AU",
+};
+
+/** The cookie a response sets, as a browser sends it back. */
+export const cookieOf = (res: { headers: Headers }) => (res.headers.get("set-cookie") ?? "").split(";")[0];
+/** The form token of a page's form (the test gateway's page). */
+export const csrfOf = (html: string) => /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? "";
+
+/** Presses Pay or Decline on the test gateway's page of a payment address (`…/pay/{token}`). */
+export async function pressOnGateway(w: Pick<ShopWorld, "api">, payment: string, outcome: "paid" | "declined") {
+  const token = /\/pay\/([\w-]+)$/.exec(payment)![1];
+  const page = await w.api.get(`/pay/${token}`);
+  const form = new URLSearchParams({ csrf: csrfOf(page.body), outcome });
+  return w.api.call("POST", `/pay/${token}`, { form, headers: { cookie: cookieOf(page) } });
+}
 export const API = "/api/v1/sell";
 const secret = tokenKey("shop-test-secret-0123456789-abcdefghij");
 
