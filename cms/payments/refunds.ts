@@ -32,6 +32,9 @@ function refused(message: string, status: 400 | 404 | 409 = 400): ApiError {
   return new ApiError(status, message, { errors: { amount: [message] } });
 }
 
+/** The stored (and gateway) key of a caller's refund key: one refund per payment and key. */
+export const refundKey = (paymentId: number, key: string) => `refund-${paymentId}-${key}`.slice(0, 200);
+
 /** How much of a payment has been refunded, or is being: its refunds that did not fail. */
 export async function refundedCents(db: Db, paymentId: number): Promise<number> {
   const [row] = await db
@@ -43,7 +46,7 @@ export async function refundedCents(db: Db, paymentId: number): Promise<number> 
 
 /** Gives money back; answers the refund as it ends (a gateway's refusal throws after recording it). */
 export async function refundPayment(db: Db, gateway: PaymentGateway, input: RefundInput): Promise<Refund> {
-  const key = `refund-${input.paymentId}-${input.key}`.slice(0, 200);
+  const key = refundKey(input.paymentId, input.key);
   const claimed = await db.transaction(async (tx) => {
     const [payment] = await tx.select().from(payments).where(eq(payments.id, input.paymentId)).for("update");
     if (!payment) throw refused("There is no such payment.", 404);

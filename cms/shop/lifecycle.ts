@@ -19,7 +19,7 @@ import type { Db } from "../db/client";
 import { orders, paymentRefunds, payments, users } from "../db/schema";
 import type { Mailer } from "../mail/mailer";
 import type { PaymentGateway } from "../payments/gateway";
-import { refundPayment } from "../payments/refunds";
+import { refundKey, refundPayment } from "../payments/refunds";
 import { recordOutcome } from "../payments/service";
 import { releaseOrder, restock } from "./holds";
 import { renderFulfilmentMail } from "./lifecycle-mail";
@@ -124,7 +124,7 @@ export async function refundOrder(db: Db, orderId: number, input: RefundOrderInp
   const [again] = await db
     .select()
     .from(paymentRefunds)
-    .where(eq(paymentRefunds.key, `refund-${first.paymentId}-${input.key}`.slice(0, 200)));
+    .where(eq(paymentRefunds.key, refundKey(first.paymentId, input.key)));
   const repeat = again?.status === "succeeded";
   if (!repeat && !PAID.includes(first.status)) {
     throw refused(`Only a paid order can be refunded; this one is ${first.status}.`);
