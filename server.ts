@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -10,7 +11,6 @@ import compression from "compression";
 import express from "express";
 
 import { secureDataDir } from "./app/host/data-dir.server";
-import { DEFAULT_FINISH_MS, drainable } from "./app/host/drain.server";
 import { parseEnv } from "./app/host/env.server";
 import { parseDsn } from "./app/host/error-reporting/dsn";
 import { type FromBuild, fromBuild } from "./app/host/from-build";
@@ -21,10 +21,12 @@ import { mountGuardsAndCms, privateWhenSettingCookies, TRUSTED_PROXIES } from ".
 import { type CspSources } from "./app/host/security-headers.server";
 import { securityHeaders } from "./app/host/security-middleware.server";
 import { bareErrors, healthHandler, mountStaticFiles } from "./app/host/static-files.server";
+import { stopOnSignals } from "./app/host/stop-on-signals.server";
 import { createWarmUp, loopbackOrigin, pageRequest } from "./app/host/warm-up.server";
 import type { PurgeRequest } from "./app/lib/api/cache.server";
 import type { Upstream } from "./app/lib/context";
 import { variantRequest } from "./app/shared/variant-request";
+import { listenForChanges } from "./cms/change-channel";
 import { paymentPageOrigins } from "./cms/contract/payment-env";
 import type { Database } from "./cms/db/client";
 import type { Mailer } from "./cms/mail/mailer";
@@ -91,6 +93,9 @@ const purgeCaches = (change: PurgeRequest) => {
   upstreamCache.purge(change);
   if (env.IMAGE_WARM_UP === "on") warmUp.schedule(); // [warm-up] pages may name new image variants now
 };
+// While this instance cannot hear the others' changes, nothing it has cached is served as fresh:
+// each answer is refreshed before a page is rendered from it, or said to be out of date (123).
+const expireCaches = () => upstreamCache.expire();
 // POST /_purge tells the other instances on the same PostgreSQL too (decision 118).
 let announcePurge: ((change: PurgeRequest) => Promise<void>) | undefined;
 
@@ -111,6 +116,18 @@ if (env.CMS_API_URL) {
     timeoutMs: env.UPSTREAM_TIMEOUT_MS,
     paymentOrigins,
   };
+  // An external CMS on PostgreSQL announces its changes there too: with DATABASE_LISTEN_URL naming
+  // its database, this instance hears them itself, not only through the one POST /_purge (123).
+  if (env.DATABASE_LISTEN_URL) {
+    const changes = listenForChanges({
+      databaseUrl: env.DATABASE_LISTEN_URL,
+      self: `site-${randomUUID()}`,
+      onChange: purgeCaches,
+      onLost: expireCaches,
+    });
+    await changes.started;
+    stopCms = () => void changes.close();
+  }
 } else {
   // The embedded CMS, opened as `npm run cms` opens it (cms/start.ts); its test gateway's /pay/
   // pages are served through the site (CMS_PATHS).
@@ -122,7 +139,7 @@ if (env.CMS_API_URL) {
     onContentChange: purgeCaches,
     // …and so do the other instances' on one PostgreSQL, heard on a connection of its own (118).
     otherInstances: env.DATABASE_URL
-      ? { listenUrl: env.DATABASE_LISTEN_URL ?? env.DATABASE_URL, onChange: purgeCaches }
+      ? { listenUrl: env.DATABASE_LISTEN_URL ?? env.DATABASE_URL, onChange: purgeCaches, onLost: expireCaches }
       : undefined,
   });
   ({ database, mailer } = started);
@@ -294,49 +311,15 @@ const server = createHttpServer(app);
 if (env.HOST) server.listen(env.PORT, env.HOST, onListening);
 else server.listen(env.PORT, onListening);
 
-// Stopping without losing a request (decision 120): on SIGTERM or SIGINT /healthz answers 503 at
-// once, the server keeps accepting for SHUTDOWN_DRAIN_MS (a balancer takes that long to notice),
-// every answer closes its connection, and what was accepted is answered; then it stops listening,
-// the mail of the last answers goes out, and the database is closed last.
-const drain = drainable(server, { drainMs: env.SHUTDOWN_DRAIN_MS });
-let signalledAt = 0;
-function shutdown(signal: string) {
-  if (signalledAt) {
-    // The terminal, npm and scripts/start.mjs may each pass the same signal on within moments:
-    // only one sent again later means "stop sooner" (the listener closes; open requests still finish).
-    if (Date.now() - signalledAt >= 1_000) {
-      console.log(`[site] ${signal} again: no longer accepting; finishing open requests`);
-      drain.hurry();
-    }
-    return;
-  }
-  signalledAt = Date.now();
-  warmUp.stop(); // [warm-up]
-  console.log(
-    `[site] ${signal}: /healthz answers 503; accepting for ${env.SHUTDOWN_DRAIN_MS / 1000} s more, then stopping once open requests are answered`,
-  );
-  // Whatever hangs (a mail server, the database), the process ends.
-  const force = setTimeout(
-    () => {
-      console.error("[site] still not stopped: exiting");
-      process.exit(1);
-    },
-    env.SHUTDOWN_DRAIN_MS + DEFAULT_FINISH_MS + 10_000,
-  );
-  force.unref();
-  void drain.drain().then(async (inTime) => {
-    if (!inTime) console.error(`[site] requests still open ${DEFAULT_FINISH_MS / 1000} s after the drain were cut off`);
+// Stopping without losing a request (decision 120; app/host/stop-on-signals.server.ts): the mail
+// of the last answers goes out, and the database is closed last.
+const drain = stopOnSignals(server, {
+  drainMs: env.SHUTDOWN_DRAIN_MS,
+  onSignal: () => warmUp.stop(), // [warm-up]
+  async close() {
     upstreamBreaker.dispose();
     stopCms(); // this instance's background work, before its database goes
-    try {
-      await mailer?.flush(); // the mails of the last answers go out first
-      await database?.close();
-    } catch (error) {
-      console.error("[site] stopping:", (error as Error).message);
-      process.exit(1);
-    }
-    process.exit(inTime ? 0 : 1);
-  });
-}
-process.on("SIGTERM", () => shutdown("SIGTERM"));
-process.on("SIGINT", () => shutdown("SIGINT"));
+    await mailer?.flush(); // the mails of the last answers go out first
+    await database?.close();
+  },
+});

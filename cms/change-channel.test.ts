@@ -49,12 +49,14 @@ describe.skipIf(postgresDriver.skip)(`the channel on PostgreSQL — ${postgresDr
   let url: string;
   const listeners: ChangeListener[] = [];
   const heard = { a: [] as ContentChangeNotice[], b: [] as ContentChangeNotice[] };
+  const lost = { a: 0, b: 0 };
 
   const listen = (self: "a" | "b") => {
     const listener = listenForChanges({
       databaseUrl: url,
       self,
       onChange: (change) => heard[self].push(change),
+      onLost: () => lost[self]++,
       minDelayMs: 50,
       maxDelayMs: 200,
     });
@@ -109,6 +111,8 @@ describe.skipIf(postgresDriver.skip)(`the channel on PostgreSQL — ${postgresDr
     // Both come back (after 50 ms or so) and, having maybe missed notices, purge everything.
     expect(await until(() => heard.a.length === 1 && heard.b.length === 1)).toBe(true);
     expect([heard.a, heard.b]).toEqual([[{ all: true }], [{ all: true }]]);
+    // Each said, once, that it had lost the connection (its instance expires its caches then).
+    expect(lost).toEqual({ a: 1, b: 1 });
     expect(listeners.map((l) => l.listening())).toEqual([true, true]);
     await announceChange(t.database.db, { paths: ["/api/v1/cognito/page/contact"] }, "b");
     expect(await until(() => heard.a.length === 2)).toBe(true);
@@ -123,6 +127,7 @@ describe.skipIf(postgresDriver.skip)(`the channel on PostgreSQL — ${postgresDr
       databaseUrl: wrong.toString(),
       self: "c",
       onChange: (change) => told.push(change),
+      onLost: () => told.push({ all: true }),
       minDelayMs: 20,
       maxDelayMs: 40,
     });

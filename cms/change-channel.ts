@@ -69,6 +69,11 @@ export interface ChangeListenerOptions {
   self: string;
   /** Told each notice of another instance, and `{ all: true }` after a reconnect (notices may have been missed). */
   onChange: (change: ContentChangeNotice) => void;
+  /**
+   * Told when a connection that was listening is lost: notices sent from now on go unheard until
+   * it is back, so what the instance has cached can no longer be vouched for (decision 123).
+   */
+  onLost?: () => void;
   /** The first wait before reconnecting, doubled on each failure up to `maxDelayMs` (ms). */
   minDelayMs?: number;
   maxDelayMs?: number;
@@ -87,13 +92,14 @@ export interface ChangeListener {
 
 /**
  * One dedicated connection (a `pg.Client`, not the pool's: LISTEN belongs to a session) that
- * LISTENs on the channel. When it fails or ends, it reconnects after a backoff (0.5 s doubling to
- * 30 s by default, with jitter) and then hands `{ all: true }` to `onChange`, since notices sent
+ * LISTENs on the channel. When it fails or ends, it tells `onLost` and reconnects after a backoff
+ * (0.5 s doubling to 5 s by default, with jitter: a database back from an outage is heard again
+ * within seconds, at one attempt per 5 s meanwhile) and then hands `{ all: true }` to `onChange`, since notices sent
  * while it was away are lost.
  */
 export function listenForChanges(options: ChangeListenerOptions): ChangeListener {
   const minDelay = options.minDelayMs ?? 500;
-  const maxDelay = options.maxDelayMs ?? 30_000;
+  const maxDelay = options.maxDelayMs ?? 5_000;
   const heartbeatMs = options.heartbeatMs ?? 30_000;
   let client: Client | null = null;
   let up = false;
@@ -133,12 +139,14 @@ export function listenForChanges(options: ChangeListenerOptions): ChangeListener
     const lose = (why: string) => {
       if (lost) return;
       lost = true;
+      const wasUp = up;
       up = false;
       clearInterval(heartbeat);
       connection.removeListener("notification", hear);
       connection.end().catch(() => {});
       if (closed) return;
       console.warn(`[cms] change channel: ${why}; reconnecting`);
+      if (wasUp) options.onLost?.();
       scheduleRetry();
     };
     connection.on("error", (error) => lose(`connection lost (${error.message})`));

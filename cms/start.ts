@@ -51,7 +51,12 @@ export interface CmsStartOptions extends Pick<CmsAppOptions, "production" | "onC
    * On PostgreSQL, the changes the other instances announce (decision 118): LISTENed for at
    * `listenUrl` on a connection of its own, each handed to `onChange` (the site purges its caches).
    */
-  otherInstances?: { listenUrl: string; onChange: (change: ContentChangeNotice) => void };
+  otherInstances?: {
+    listenUrl: string;
+    onChange: (change: ContentChangeNotice) => void;
+    /** Told when the LISTEN connection is lost (the site expires its caches, decision 123). */
+    onLost?: () => void;
+  };
 }
 
 export interface StartedCms {
@@ -132,6 +137,7 @@ export async function startCms(env: CmsStartEnv, options: CmsStartOptions): Prom
           databaseUrl: options.otherInstances.listenUrl,
           self: instance,
           onChange: options.otherInstances.onChange,
+          onLost: options.otherInstances.onLost,
         })
       : null;
   // Listening before the first request is answered: nothing announced from here on is missed.

@@ -56,7 +56,8 @@ export const envSchema = z.object({
   /**
    * Where the embedded CMS LISTENs for the other instances' content changes (decision 118): the
    * PostgreSQL itself when DATABASE_URL goes through a pooler in transaction mode (which cannot
-   * LISTEN); unset, DATABASE_URL.
+   * LISTEN); unset, DATABASE_URL. With CMS_API_URL, the external CMS's PostgreSQL: each instance
+   * of the site then hears that CMS's changes itself (decision 123); unset, only POST /_purge.
    */
   DATABASE_LISTEN_URL: optionalUrl,
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),

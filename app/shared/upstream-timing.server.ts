@@ -10,7 +10,10 @@ export class UpstreamTiming {
   totalMs = 0;
   hits = 0;
   misses = 0;
-  /** Calls that got no answer (status -1: a network failure, a timeout, the open breaker), or a 503. */
+  /**
+   * Calls that got no answer (status -1: a network failure, a timeout, the open breaker), or a 503,
+   * and cached answers kept because the refresh the request waited for failed.
+   */
   noAnswers = 0;
   /**
    * Answers the cache gave past their freshness: a render made from one is not kept as fresh by

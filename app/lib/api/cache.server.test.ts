@@ -344,6 +344,35 @@ describe("SwrCache.purge", () => {
   });
 });
 
+describe("SwrCache.expire (an instance that can no longer hear the others' changes, decision 123)", () => {
+  it("keeps every answer but refreshes it before a kept render, and drops every rendered page", async () => {
+    await cache.get("a", async () => "a1", { freshFor: 60_000 });
+    await cache.get("b", async () => "b1", { freshFor: 60_000 });
+    const told = vi.fn();
+    cache.onPurge(told);
+    cache.expire();
+    expect(told).toHaveBeenCalledWith({ all: true });
+    expect([cache.peek("a"), cache.peek("b")]).toEqual(["a1", "b1"]);
+    // A kept render waits for the refresh: new answers while the upstream answers…
+    await expect(cache.revalidating().get("a", async () => "a2", { freshFor: 60_000 })).resolves.toBe("a2");
+    // …and the old copy, said to be from a failed refresh, while it does not.
+    const seen: unknown[] = [];
+    const down = async () => {
+      throw new UpstreamError("Service Unavailable", 503, "/b");
+    };
+    await expect(
+      cache.revalidating().get("b", down, { freshFor: 60_000 }, (...observed) => seen.push(observed)),
+    ).resolves.toBe("b1");
+    expect(seen).toEqual([["hit", true, true]]);
+    // Anything else is answered the stale copy at once, refreshed behind it.
+    const load = vi.fn(async () => "b2");
+    await expect(cache.get("b", load, { freshFor: 60_000 })).resolves.toBe("b1");
+    await cache.settle();
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(cache.peek("b")).toBe("b2");
+  });
+});
+
 describe("SwrCache changesAt (a value known to change at a moment: a page's next schedule)", () => {
   const options = { freshFor: 1_000, changesAt: (value: string) => (value === "before" ? 1_000_500 : null) };
 
@@ -420,14 +449,18 @@ describe("SwrCache.revalidating (what the rendered-page cache renders through)",
   it("answers the stale value when the refresh fails, and says it was stale", async () => {
     await cache.get("k", async () => "v1", { freshFor: 100 });
     now += 100;
-    const seen: [string, boolean][] = [];
+    const seen: [string, boolean, boolean | undefined][] = [];
     const failing = async () => {
       throw new UpstreamError("Service Unavailable", 503, "/k");
     };
     await expect(
-      cache.revalidating().get("k", failing, { freshFor: 100 }, (outcome, stale) => seen.push([outcome, stale])),
+      cache
+        .revalidating()
+        .get("k", failing, { freshFor: 100 }, (outcome, stale, refreshFailed) =>
+          seen.push([outcome, stale, refreshFailed]),
+        ),
     ).resolves.toBe("v1");
-    expect(seen).toEqual([["hit", true]]);
+    expect(seen).toEqual([["hit", true, true]]);
   });
 
   it("fails as a load would when the upstream says the answer is gone", async () => {

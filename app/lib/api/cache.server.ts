@@ -85,8 +85,11 @@ function encodedPrefix(prefix: string) {
 /** Told of every purge, after the cache's own entries went (the rendered-page cache listens). */
 export type PurgeListener = (request: PurgeRequest) => void;
 
-/** Told whether the cache answered (a hit) or waited for a load (a miss), and whether the answer was stale. */
-export type CacheObserver = (outcome: CacheOutcome, stale: boolean) => void;
+/**
+ * Told whether the cache answered (a hit) or waited for a load (a miss), whether the answer was
+ * stale, and whether it is stale because the refresh this get waited for failed.
+ */
+export type CacheObserver = (outcome: CacheOutcome, stale: boolean, refreshFailed?: boolean) => void;
 
 export class SwrCache {
   private readonly entries: Map<string, Entry<unknown>>;
@@ -138,7 +141,7 @@ export class SwrCache {
         observe?.("miss", false);
         throw refreshed.error;
       }
-      observe?.(refreshed.fresh ? "miss" : "hit", !refreshed.fresh);
+      observe?.(refreshed.fresh ? "miss" : "hit", !refreshed.fresh, !refreshed.fresh);
       return refreshed.value;
     }
     observe?.("miss", false);
@@ -176,6 +179,18 @@ export class SwrCache {
     for (const key of [...this.loading.keys()]) if (matches(key)) this.loading.delete(key);
     for (const listener of this.purgeListeners) listener(request);
     return dropped;
+  }
+
+  /**
+   * Marks every entry stale without dropping it, and tells the purge listeners of everything
+   * (every rendered page goes): each answer is then refreshed before a render that is kept, and
+   * answers stale, with the notice, while its refresh fails. What an instance does when it can no
+   * longer hear the other instances' changes (decision 123): it cannot vouch for its answers, but
+   * they are still the best copy it has.
+   */
+  expire(): void {
+    for (const entry of this.entries.values()) entry.freshUntil = 0;
+    for (const listener of this.purgeListeners) listener({ all: true });
   }
 
   /**

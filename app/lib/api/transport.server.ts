@@ -215,7 +215,11 @@ export function createTransport(
       return payload;
     };
     const options = { freshFor: strategy.freshFor, same: strategy.same, changesAt: strategy.changesAt, keepStale };
-    const payload = await cache.get(key, checkedLoad, options, (outcome, stale) => timing?.recordCache(outcome, stale));
+    const payload = await cache.get(key, checkedLoad, options, (outcome, stale, refreshFailed) => {
+      timing?.recordCache(outcome, stale);
+      // A copy kept because the refresh this request waited for failed: the link-state notice.
+      if (refreshFailed) timing?.recordNoAnswer();
+    });
     return parse(schema, payload, path);
   }
 
