@@ -27,8 +27,11 @@ function freePort() {
   });
 }
 
-/** Starts PostgreSQL (installing it when absent); resolves to { url, stop }. */
-export async function startPostgres() {
+/**
+ * Starts PostgreSQL (installing it when absent); resolves to { url, stop }. `maxConnections` sets
+ * the server's max_connections (PostgreSQL's default is 100).
+ */
+export async function startPostgres({ maxConnections } = {}) {
   let bin = findBin();
   if (!bin) {
     say("Installing PostgreSQL (Debian's postgresql)…");
@@ -52,7 +55,8 @@ export async function startPostgres() {
   say(`Starting PostgreSQL on 127.0.0.1:${port}`);
   const init = asUser("initdb", ["-D", data, "-U", "postgres", "--auth=trust", "--no-sync", "-E", "UTF8"]);
   if (init.status !== 0) throw new Error(`initdb failed:\n${init.stderr}`);
-  const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off`;
+  let opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off`;
+  if (maxConnections) opts += ` -c max_connections=${Number(maxConnections)}`;
   const start = asUser("pg_ctl", ["-D", data, "-o", opts, "-l", path.join(dir, "log"), "-w", "start"]);
   if (start.status !== 0) throw new Error(`pg_ctl start failed:\n${start.stderr}${start.stdout}`);
   let stopped = false;

@@ -34,7 +34,8 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
  * exited, stop, logTail }. stop() is idempotent: it ends the server (SIGTERM, then SIGKILL after 15 s) and
  * deletes the temporary folder. Ctrl-C (SIGINT/SIGTERM) runs onInterrupt() then stop(), and exits 130.
  * `env` adds to or overrides the server's environment (`{ PAGE_CACHE: "off" }`); `databaseUrl`
- * runs the embedded CMS on that PostgreSQL instead of a copy of the seeded PGlite. Several servers
+ * runs the embedded CMS on that PostgreSQL instead of a copy of the seeded PGlite; `externalCms`
+ * ({ apiUrl, listenUrl }) makes it a site of a CMS running alone (CMS_API_URL, DATABASE_LISTEN_URL). Several servers
  * may be started one after another: each one's Ctrl-C and exit handlers go when it stops.
  * Rejects (after cleaning up) when the server exits early or /healthz is not ready in time.
  */
@@ -44,6 +45,7 @@ export async function startSite({
   onInterrupt,
   readyTimeoutMs = 180_000,
   databaseUrl,
+  externalCms,
   env: extraEnv = {},
 } = {}) {
   const port = await freePort();
@@ -51,7 +53,7 @@ export async function startSite({
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `dovetail-${label}-`));
   // A copy of the seeded database instead of seeding anew (decision 100): the same content. On
   // PostgreSQL (`databaseUrl`) the first server to start migrates and seeds it instead.
-  if (!databaseUrl) copySeededDataDir(dataDir);
+  if (!databaseUrl && !externalCms) copySeededDataDir(dataDir);
   const env = {
     ...process.env,
     // Run as a deployment would: React's production build, secrets and public address set.
@@ -69,10 +71,14 @@ export async function startSite({
     SHUTDOWN_DRAIN_MS: "0",
     ...extraEnv,
   };
-  delete env.CMS_API_URL; // always the embedded CMS: on PGlite in the temporary DATA_DIR,
-  delete env.DATABASE_URL; // or on the PostgreSQL given
+  delete env.CMS_API_URL; // the embedded CMS: on PGlite in the temporary DATA_DIR, or on the
+  delete env.DATABASE_URL; // PostgreSQL given; or the external CMS given
   delete env.DATABASE_LISTEN_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  if (externalCms) {
+    env.CMS_API_URL = externalCms.apiUrl;
+    if (externalCms.listenUrl) env.DATABASE_LISTEN_URL = externalCms.listenUrl;
+  }
   // The host as built (build/host.js, decision 115), as `npm start` runs it; under --cpu-prof
   // with node's profiler on.
   const args = [...HOST_ARGS];

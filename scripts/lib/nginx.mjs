@@ -1,0 +1,114 @@
+// nginx in front of several site instances, for the checks that run them as a deployment would
+// (scripts/instances-check.mjs): the `location /` of docs/deployment.md's balancer, on loopback.
+// Only where nginx is installed (it is not installed for the checks).
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+import { isRoot } from "./ensure.mjs";
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** nginx's path: `/usr/sbin/nginx`, or one on PATH; null when it is not installed. */
+export function findNginx() {
+  if (existsSync("/usr/sbin/nginx")) return "/usr/sbin/nginx";
+  const found = spawnSync("sh", ["-c", "command -v nginx"], { encoding: "utf8" });
+  return found.status === 0 && found.stdout.trim() ? found.stdout.trim() : null;
+}
+
+function freePort(host) {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.on("error", reject);
+    probe.listen(0, host, () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** The configuration: docs/deployment.md's upstream and location, listening on `port`. */
+export function nginxConfig({ dir, host, port, instances }) {
+  const servers = instances.map((i) => `    server ${i} max_fails=1 fail_timeout=10s;`).join("\n");
+  return `${isRoot() ? "user root;\n" : ""}daemon off;
+worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/client_body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  upstream dovetail {
+${servers}
+    keepalive 32;
+    keepalive_timeout 5s;
+  }
+  server {
+    listen ${host}:${port};
+    location / {
+      proxy_pass http://dovetail;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_set_header X-Forwarded-Host $host;
+      proxy_next_upstream error timeout http_502 http_503;
+      proxy_next_upstream_tries 2;
+      proxy_next_upstream_timeout 10s;
+    }
+  }
+}
+`;
+}
+
+/**
+ * Starts nginx balancing over `instances` ("127.0.0.1:3001", …); resolves to { origin, stop,
+ * errorLog } or null when nginx is not installed. stop() ends it and deletes its folder.
+ */
+export async function startNginx(instances, { host = "127.0.0.1" } = {}) {
+  const bin = findNginx();
+  if (!bin) return null;
+  const dir = mkdtempSync(path.join(os.tmpdir(), "dovetail-nginx-"));
+  const port = await freePort(host);
+  const conf = path.join(dir, "nginx.conf");
+  writeFileSync(conf, nginxConfig({ dir, host, port, instances }));
+  const child = spawn(bin, ["-p", dir, "-c", conf, "-e", path.join(dir, "error.log")], {
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  child.stderr.on("data", (chunk) => (stderr += chunk));
+  let exited = false;
+  const gone = new Promise((resolve) => child.on("exit", () => resolve((exited = true))));
+  const stop = async () => {
+    if (!exited) {
+      child.kill("SIGQUIT");
+      const killer = setTimeout(() => child.kill("SIGKILL"), 5_000);
+      await gone;
+      clearTimeout(killer);
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+  process.once("exit", () => child.kill("SIGKILL"));
+  const origin = `http://${host}:${port}`;
+  for (let i = 0; i < 100; i++) {
+    if (exited) break;
+    const ok = await new Promise((resolve) => {
+      const socket = net.connect(port, host, () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.on("error", () => resolve(false));
+    });
+    if (ok) return { origin, stop, errorLog: path.join(dir, "error.log") };
+    await sleep(50);
+  }
+  await stop();
+  throw new Error(`nginx did not start: ${stderr.trim() || "no answer on its port"}`);
+}
