@@ -138,8 +138,14 @@ if (env.CMS_API_URL) {
     // A content change drops the answers it made stale, so the next request shows it.
     onContentChange: purgeCaches,
     // …and so do the other instances' on one PostgreSQL, heard on a connection of its own (118).
+    // [warm-up] Only the instance that made a change walks for its new variants: made once, they
+    // are in the shared store for all (decision 122).
     otherInstances: env.DATABASE_URL
-      ? { listenUrl: env.DATABASE_LISTEN_URL ?? env.DATABASE_URL, onChange: purgeCaches, onLost: expireCaches }
+      ? {
+          listenUrl: env.DATABASE_LISTEN_URL ?? env.DATABASE_URL,
+          onChange: (change) => void upstreamCache.purge(change),
+          onLost: expireCaches,
+        }
       : undefined,
   });
   ({ database, mailer } = started);

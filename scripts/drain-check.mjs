@@ -15,18 +15,15 @@
 // Prints one line per check; exits 1 when one fails, 2 when it cannot run.
 //
 // Options: --json FILE also writes { checks: [{ name, ok, errors }] } (npm test counts them).
-import { createHash, randomBytes } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
+import { contactSubmission, FORM_ID, SUBMIT_PATH } from "./lib/contact-form.mjs";
 import { ensureBuild, say } from "./lib/ensure.mjs";
 import { HOST, startSite } from "./lib/site.mjs";
 
-/** The seeded contact form (seeds/forms.json): name, email and message required, captcha on. */
-const FORM_ID = 1;
-const SUBMIT_PATH = `/api/v1/cognito/form/submit/${FORM_ID}`;
 /** How long the server keeps accepting after the signal, for this check (the default is 10 s). */
 const DRAIN_MS = 3_000;
 /** When the half-sent and connected submissions send the rest, after the signal. */
@@ -38,37 +35,9 @@ const DURING_DRAIN = 2;
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** The captcha's proof of work, as the browser solves it (cms/forms/captcha.ts). */
-function solve(challenge, difficulty) {
-  for (let i = 0; ; i++) {
-    const hash = createHash("sha256").update(`${challenge}:${i}`).digest();
-    let bits = 0;
-    for (const byte of hash) {
-      if (byte === 0) {
-        bits += 8;
-        continue;
-      }
-      bits += Math.clz32(byte) - 24;
-      break;
-    }
-    if (bits >= difficulty) return String(i);
-  }
-}
-
 /** A submission's request, whole, as bytes; `key` is its idempotency key and `email` its sender. */
 async function submission(origin, n) {
-  const res = await fetch(`${origin}/api/v1/cognito/form/captcha?form=${FORM_ID}`);
-  if (!res.ok) throw new Error(`the captcha answered ${res.status}`);
-  const { challenge, difficulty } = await res.json();
-  const key = `drain-${n}-${randomBytes(6).toString("hex")}`;
-  const email = `${key}@example.com`;
-  const body = JSON.stringify({
-    data: { name: `Drain ${n}`, email, message: `Submission ${n}, sent while the server stops.` },
-    url: "/contact",
-    idempotency_key: key,
-    captcha: { challenge, solution: solve(challenge, difficulty) },
-    language: "en",
-  });
+  const { key, email, body } = await contactSubmission(origin, n, "drain");
   const head =
     `POST ${SUBMIT_PATH} HTTP/1.1\r\nHost: ${new URL(origin).host}\r\nContent-Type: application/json\r\n` +
     `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: keep-alive\r\n\r\n`;

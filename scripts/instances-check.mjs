@@ -19,7 +19,10 @@
 //     through nginx too (docs/deployment.md's balancer) where nginx is installed;
 //   - then the CMS alone (`npm run cms`) on that database and two sites of it (CMS_API_URL, with
 //     DATABASE_LISTEN_URL naming the database): a page edited through the CMS's admin API is
-//     served changed by the second site within 2 s.
+//     served changed by the second site within 2 s;
+//   - then, where PgBouncer is installed, two instances started at once through it in transaction
+//     mode on another fresh database (LISTEN direct): it is migrated and seeded once, 20 form posts
+//     and 40 reads at once are answered 200 and each post stored once, and edits reach both.
 // Prints one line per check; exits 1 when one fails, 2 when it cannot run.
 //
 // Options: --json FILE also writes { checks: [{ name, ok, errors }], skipped: [reason] } (npm test
@@ -35,6 +38,7 @@ import { startCmsAlone } from "./lib/cms-alone.mjs";
 import { ensureBuild, say } from "./lib/ensure.mjs";
 import { checkEdits, checkOutage, checkPoolBurst, checkSettings, credentials } from "./lib/instance-checks.mjs";
 import { startNginx } from "./lib/nginx.mjs";
+import { checkPgBouncer } from "./lib/pgbouncer-check.mjs";
 import { startPostgres } from "./lib/postgres.mjs";
 import { HOST, startSite } from "./lib/site.mjs";
 import { tcpProxy } from "./lib/tcp-proxy.mjs";
@@ -65,6 +69,7 @@ async function main() {
   await admin.connect();
   await admin.query("CREATE ROLE dovetail LOGIN");
   await admin.query("CREATE DATABASE dovetail OWNER dovetail");
+  await admin.query("CREATE DATABASE dovetail_pooled OWNER dovetail");
   await admin.end();
   const direct = new URL(server.url);
   direct.username = "dovetail";
@@ -80,6 +85,15 @@ async function main() {
     IMAGE_WARM_UP: "off",
   };
   const sites = [];
+  // The last lines of the servers of a part whose checks failed, once, after that part.
+  const tails = (servers) => {
+    for (const s of servers) console.log(`\n${s.origin}'s last lines:\n${s.logTail(30)}`);
+  };
+  let reported = 0;
+  const tailsIfFailed = (servers) => {
+    if (checks.slice(reported).some((c) => !c.ok)) tails(servers);
+    reported = checks.length;
+  };
   let nginx = null;
   let cms = null;
   try {
@@ -95,6 +109,7 @@ async function main() {
     await checkEdits([a, b], check, { admin });
     await checkSettings([a, b], direct.toString(), check);
     await checkOutage([a, b], proxy, credentials(a, "member"), check);
+    tailsIfFailed([a, b]);
 
     say(`Stopping A and B; starting ${POOL_INSTANCES} with DATABASE_POOL_MAX=${POOL_MAX}…`);
     await Promise.all(sites.splice(0).map((s) => s.stop()));
@@ -117,6 +132,7 @@ async function main() {
       skipped.push("the pool burst through nginx: nginx is not installed");
       console.log("– the same through nginx: skipped, nginx is not installed");
     }
+    tailsIfFailed(six);
     await nginx?.stop();
     nginx = null;
 
@@ -126,10 +142,17 @@ async function main() {
     const externalCms = { apiUrl: cms.origin, listenUrl: direct.toString() };
     for (const label of ["site-a", "site-b"]) sites.push(await startSite({ label, externalCms, env }));
     await checkEdits(sites, check, { admin, cms: cms.origin, scheduled: false });
+    tailsIfFailed([cms, ...sites]);
 
-    if (checks.some((c) => !c.ok))
-      for (const site of [...sites, ...(cms ? [cms] : [])])
-        console.log(`\n${site.origin}'s last lines:\n${site.logTail(30)}`);
+    await Promise.all(sites.splice(0).map((s) => s.stop()));
+    await cms.stop();
+    cms = null;
+    const pooled = new URL(direct);
+    pooled.pathname = "/dovetail_pooled";
+    if (!(await checkPgBouncer(pooled, env, check, tails))) {
+      skipped.push("the instances through PgBouncer: PgBouncer is not installed");
+      console.log("– instances through PgBouncer: skipped, PgBouncer is not installed");
+    }
   } finally {
     proxy.restore();
     await nginx?.stop();

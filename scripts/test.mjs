@@ -1,5 +1,6 @@
 // `npm test`: installs what is missing (dependencies, Debian's chromium, a Java runtime from
-// Debian's default-jre-headless, Debian's postgresql), starts a throwaway PostgreSQL, then runs
+// Debian's default-jre-headless, Debian's postgresql, and where it can Debian's nginx and
+// pgbouncer), starts a throwaway PostgreSQL, then runs
 // lint and the format check (ESLint, Prettier), the type check, vitest (units, and the CMS
 // integration tests on PGlite and on PostgreSQL), and, against a fresh production build, the
 // JavaScript budget of every seeded page (scripts/js-budget.mjs), a restart with posts in flight
@@ -10,7 +11,15 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 
-import { aptInstall, ensureBuild, ensureDependencies, ensureJava, root, say } from "./lib/ensure.mjs";
+import {
+  aptInstall,
+  aptInstallIfPossible,
+  ensureBuild,
+  ensureDependencies,
+  ensureJava,
+  root,
+  say,
+} from "./lib/ensure.mjs";
 import { startPostgres } from "./lib/postgres.mjs";
 
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
@@ -29,6 +38,16 @@ if (chromiumPackages.length > 0) {
   aptInstall(chromiumPackages.map(([, name]) => name));
 }
 ensureJava();
+// nginx and PgBouncer in front of several instances (scripts/instances-check.mjs): that part is
+// skipped, and said so, where they cannot be installed.
+const balancerPackages = [
+  ["/usr/sbin/nginx", "nginx"],
+  ["/usr/sbin/pgbouncer", "pgbouncer"],
+].filter(([file]) => !existsSync(file));
+if (balancerPackages.length > 0) {
+  say(`Installing Debian's ${balancerPackages.map(([, name]) => name).join(" and ")} for the several-instances check…`);
+  aptInstallIfPossible(balancerPackages.map(([, name]) => name));
+}
 
 const pg = await startPostgres();
 const cleanup = () => pg.stop();

@@ -7,9 +7,11 @@
  * The first visitor of any page then finds its pictures made, and a visitor who comes meanwhile
  * goes first: the image service runs background encodes only while no visitor's is waiting.
  *
- * On PostgreSQL every instance walks, but a variant is made once for the deployment (decision 122):
- * what another instance has made is read from the shared store (counted "already there"), and one
- * it is making is waited for, so an instance started beside a warm one encodes nothing.
+ * On PostgreSQL every instance walks after it starts, but a variant is made once for the deployment
+ * (decision 122): what another instance has made is read from the shared store (counted "already
+ * there"), and one it is making is waited for, so an instance started beside a warm one encodes
+ * nothing. After a content change only the instance that made it walks (server.ts): the others
+ * hear of it, purge, and find the new variants in the store.
  *
  * Walking the rendered pages, rather than working out what the widgets will ask for, keeps it
  * exact: whatever a page names is made, and nothing else. The site knows the CMS only through its

@@ -114,6 +114,27 @@ export function aptInstall(packages) {
   runOrDie(cmd, [...rest, "install", "-y", "-qq", ...packages], { env });
 }
 
+/**
+ * Installs Debian packages the checks can do without: like aptInstall, but a failure (no apt, no
+ * sudo, a package that will not configure) is said and answered false instead of ending the run.
+ */
+export function aptInstallIfPossible(packages) {
+  const prefix = isRoot() ? [] : ["sudo", "-n"];
+  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+  const [cmd, ...rest] = [...prefix, "apt-get"];
+  try {
+    if (run(cmd, [...rest, "update", "-qq"], { env }) !== 0) throw new Error("apt-get update failed");
+    if (run(cmd, [...rest, "install", "-y", "-qq", ...packages], { env }) !== 0)
+      throw new Error("apt-get install failed");
+    return true;
+  } catch (error) {
+    console.log(
+      `  could not install ${packages.join(" and ")} (${error.message}): the checks that need them are skipped`,
+    );
+    return false;
+  }
+}
+
 /** Whether a program can be started from PATH. */
 export function hasCommand(cmd, args = ["--version"]) {
   return !spawnSync(cmd, args, { stdio: "ignore" }).error;

@@ -89,10 +89,10 @@ async function adminApi(origin, { email, password }) {
 /**
  * A page edited through a CMS's admin API (A's own, or `cms`: the CMS alone, at its origin) is
  * served changed by B within 2 s; unless `scheduled` is false, a revision scheduled a few seconds
- * ahead then shows on both within 2 s of its time, and not before.
+ * ahead then shows on both within 2 s of its time, and not before. `via` says how, in the name.
  */
-export async function checkEdits([a, b], check, { admin, cms, scheduled = true }) {
-  const through = cms ? "the CMS alone" : "A's admin API";
+export async function checkEdits([a, b], check, { admin, cms, scheduled = true, via }) {
+  const through = `${cms ? "the CMS alone" : "A's admin API"}${via ? ` (${via})` : ""}`;
   const slug = `harness-${randomBytes(3).toString("hex")}`;
   const doc = (title) => ({ title, seo_title: null, meta_description: "", priority: 50, rows: [], pageContents: [] });
   const mark = (what) => `Harness ${what} ${randomBytes(3).toString("hex")}`;
@@ -181,7 +181,7 @@ export async function checkSettings(sites, databaseUrl, check) {
 /**
  * PostgreSQL cut off for OUTAGE_MS (`proxy`: every connection reset, new ones too): every
  * seeded page, a category and a product never asked before among them, answers 200 with the
- * notice; /search 503 with Retry-After; a member's /profile the friendly 503 page with the
+ * notice; /search and the API 503 with Retry-After; a member's /profile the friendly 503 page with the
  * member's name; nothing 500. Within RECOVERY_MS of the database coming back, with no restart,
  * search, the pages (without the notice) and /profile answer as before on every instance.
  */
@@ -212,8 +212,16 @@ export async function checkOutage(sites, proxy, member, check) {
         const page = await get(site.origin, pathname, { timeoutMs: 8_000 });
         judge(site, pathname, page, page.status === 200 && page.body.includes(NOTICE), " without the notice");
       }
-      const search = await get(site.origin, "/search?q=chair", { timeoutMs: 8_000 });
-      judge(site, "/search", search, search.status === 503 && search.retryAfter, ` (Retry-After ${search.retryAfter})`);
+      for (const pathname of ["/search?q=chair", "/api/v1/cognito/search?q=chair"]) {
+        const answer = await get(site.origin, pathname, { timeoutMs: 8_000 });
+        judge(
+          site,
+          pathname,
+          answer,
+          answer.status === 503 && answer.retryAfter,
+          ` (Retry-After ${answer.retryAfter})`,
+        );
+      }
       const profile = await get(site.origin, "/profile", { timeoutMs: 8_000, cookie });
       const friendly = profile.body.includes(RIGHT_BACK) && profile.body.includes(MEMBER_NAME);
       judge(site, "/profile", profile, profile.status === 503 && friendly, friendly ? "" : " (not the friendly page)");
@@ -244,7 +252,7 @@ export async function checkOutage(sites, proxy, member, check) {
     if (ms > RECOVERY_MS) errors.push(`after the outage, ${"ABCDEF"[i]} was itself again only after ${ms} ms`);
   const fiveHundreds = seen.filter((s) => s === 500).length;
   check(
-    `a ${OUTAGE_MS / 1000} s outage: seeded pages 200 with the notice, /search 503 + Retry-After, /profile the friendly 503, no 500 (${seen.length} requests in ${round} rounds); all back ${Math.max(...back)} ms after`,
+    `a ${OUTAGE_MS / 1000} s outage: seeded pages 200 with the notice, /search and the API 503 + Retry-After, /profile the friendly 503, no 500 (${seen.length} requests in ${round} rounds); all back ${Math.max(...back)} ms after`,
     [...new Set(errors)].slice(0, 10).concat(fiveHundreds ? [`${fiveHundreds} answered 500`] : []),
   );
 }

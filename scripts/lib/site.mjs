@@ -34,7 +34,8 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
  * exited, stop, logTail }. stop() is idempotent: it ends the server (SIGTERM, then SIGKILL after 15 s) and
  * deletes the temporary folder. Ctrl-C (SIGINT/SIGTERM) runs onInterrupt() then stop(), and exits 130.
  * `env` adds to or overrides the server's environment (`{ PAGE_CACHE: "off" }`); `databaseUrl`
- * runs the embedded CMS on that PostgreSQL instead of a copy of the seeded PGlite; `externalCms`
+ * runs the embedded CMS on that PostgreSQL instead of a copy of the seeded PGlite (`listenUrl`: its
+ * DATABASE_LISTEN_URL, when `databaseUrl` is a pooler); `externalCms`
  * ({ apiUrl, listenUrl }) makes it a site of a CMS running alone (CMS_API_URL, DATABASE_LISTEN_URL). Several servers
  * may be started one after another: each one's Ctrl-C and exit handlers go when it stops.
  * Rejects (after cleaning up) when the server exits early or /healthz is not ready in time.
@@ -45,6 +46,7 @@ export async function startSite({
   onInterrupt,
   readyTimeoutMs = 180_000,
   databaseUrl,
+  listenUrl,
   externalCms,
   env: extraEnv = {},
 } = {}) {
@@ -75,6 +77,7 @@ export async function startSite({
   delete env.DATABASE_URL; // PostgreSQL given; or the external CMS given
   delete env.DATABASE_LISTEN_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  if (listenUrl) env.DATABASE_LISTEN_URL = listenUrl;
   if (externalCms) {
     env.CMS_API_URL = externalCms.apiUrl;
     if (externalCms.listenUrl) env.DATABASE_LISTEN_URL = externalCms.listenUrl;

@@ -111,7 +111,7 @@ export async function startInstance({ name, databaseUrl, dataDir, jwtSecret }: I
       siteUrl: PUBLIC_URL,
       oauthClientId: "dovetail-site",
       onContentChange: purgeCaches,
-      otherInstances: { listenUrl: databaseUrl, onChange: purgeCaches },
+      otherInstances: { listenUrl: databaseUrl, onChange: purgeCaches, onLost: () => upstreamCache.expire() },
     },
   );
   // Each instance its own base URL, so the transport's in-flight sharing never joins two instances.
