@@ -1,8 +1,9 @@
 /**
  * How long the site may reuse an upstream answer, named at the call site:
  * `transport.get(path, schema, query, { cache: CacheShort })` (after Hydrogen's CacheNone,
- * CacheShort, CacheLong and CacheCustom). Only anonymous transports use a shared strategy; an
- * answer for a visitor with a token is never shared. A stale answer is served at once while one
+ * CacheShort, CacheLong and CacheCustom). A shared strategy names content, the same for whoever
+ * asks: the call is sent without the visitor's token and its answer is shared by every visitor,
+ * members too (decision 124); anything personal is CacheNone. A stale answer is served at once while one
  * refresh runs; a failed refresh keeps it, unless the upstream says it is gone (a 4xx).
  */
 export type CacheStrategy =

@@ -354,17 +354,38 @@ describe("caching at the call site", () => {
     expect(cache.peek("/api/v1/x?a=1&b=2")).toEqual({ ok: true, n: 1 });
   });
 
-  it("does not cache without a strategy, with CacheNone, or for a transport with a token", async () => {
+  it("does not cache without a strategy or with CacheNone, for anyone", async () => {
     const cache = new SwrCache(1000, clock);
     const f = countingFetch();
     const anonymous = createTransport(upstream(f.fetch), null, { cache });
     const member = createTransport(upstream(f.fetch), "alice", { cache });
     await anonymous.get("/api/v1/x", nSchema);
     await anonymous.get("/api/v1/x", nSchema, undefined, { cache: CacheNone });
-    await member.get("/api/v1/x", nSchema, undefined, { cache: CacheShort });
-    await member.get("/api/v1/x", nSchema, undefined, { cache: CacheShort });
+    await member.get("/api/v1/x", nSchema);
+    await member.get("/api/v1/x", nSchema, undefined, { cache: CacheNone });
     expect(f.fetch).toHaveBeenCalledTimes(4);
     expect(cache.peek("/api/v1/x")).toBeUndefined();
+  });
+
+  it("answers a member's shared call from the cache anonymous visitors use, sent without the token", async () => {
+    const cache = new SwrCache(1000, clock);
+    const f = countingFetch();
+    const authorizations: (string | null)[] = [];
+    f.fetch.mockImplementation(async (request) => {
+      f.urls.push(request.url);
+      authorizations.push(request.headers.get("authorization"));
+      return json({ ok: true, n: f.urls.length });
+    });
+    const member = createTransport(upstream(f.fetch), "alice", { cache });
+    const anonymous = createTransport(upstream(f.fetch), null, { cache });
+    const first = await member.get("/api/v1/x", nSchema, undefined, { cache: CacheShort });
+    await expect(anonymous.get("/api/v1/x", nSchema, undefined, { cache: CacheShort })).resolves.toBe(first);
+    await expect(member.get("/api/v1/x", nSchema, undefined, { cache: CacheShort })).resolves.toBe(first);
+    expect(authorizations).toEqual([null]);
+    // A personal call still carries the token, and is never stored.
+    await member.get("/api/v1/mine", nSchema);
+    expect(authorizations).toEqual([null, "Bearer alice"]);
+    expect(cache.peek("/api/v1/mine")).toBeUndefined();
   });
 
   it("keys by the path relative to the base URL and the query, never the token or the host", async () => {

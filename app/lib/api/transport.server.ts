@@ -12,7 +12,7 @@ import { type Link, noAnswer, sendCall } from "./send.server";
 export type Query = Record<string, string | number | boolean | undefined | null>;
 
 export interface CallOptions {
-  /** How long the answer may be reused by anonymous visitors (default CacheNone). */
+  /** How long the answer may be reused, by every visitor (default CacheNone: never; decision 124). */
   cache?: CacheStrategy;
 }
 
@@ -194,10 +194,14 @@ export function createTransport(
 
   type Shared = { cache: SwrCache; strategy: Extract<CacheStrategy, { mode: "shared" }> };
 
-  /** The cache and strategy for a call, or null when its answer is not to be shared. */
+  /**
+   * The cache and strategy for a call, or null when its answer is not to be shared. A call named
+   * shared is content, the same whoever asks: a member's is answered from the same cache and sent
+   * without the token, as an anonymous visitor's (decision 124).
+   */
   function sharing(options?: CallOptions): Shared | null {
     const strategy = options?.cache ?? CacheNone;
-    return cache && !bearer && strategy.mode === "shared" ? { cache, strategy } : null;
+    return cache && strategy.mode === "shared" ? { cache, strategy } : null;
   }
 
   /** Through the shared cache: an answer is stored only once it parsed, so a bad one never is. */

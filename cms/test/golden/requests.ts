@@ -316,6 +316,22 @@ const shop = [
   get("/api/v1/sell/order"),
 ];
 
+/**
+ * The content calls: what the site names a shared cache strategy for (app/lib/api/), answered the
+ * same whoever asks (decision 124; `cms/content-for-everyone.test.ts` keeps it so).
+ */
+export const contentRequests: GoldenRequest[] = [
+  ...site,
+  ...pageList,
+  ...pageByUrl,
+  ...groups,
+  ...catalogue,
+  ...slides,
+  ...content,
+  ...galleries,
+  ...media,
+];
+
 export const goldenRequests: GoldenRequest[] = [
   ...site,
   ...pageList,
