@@ -1,6 +1,6 @@
-// nginx in front of several site instances, for the checks that run them as a deployment would
-// (scripts/instances-check.mjs): the `location /` of docs/deployment.md's balancer, on loopback.
-// Only where nginx is installed (it is not installed for the checks).
+// nginx on loopback, where it is installed: in front of several site instances, for the checks
+// that run them as a deployment would (scripts/instances-check.mjs: the `location /` of
+// docs/deployment.md's balancer), or serving one page's bytes as a file (`npm run bench`'s floor).
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
@@ -32,19 +32,9 @@ function freePort(host) {
 /** The configuration: docs/deployment.md's upstream and location, listening on `port`. */
 export function nginxConfig({ dir, host, port, instances }) {
   const servers = instances.map((i) => `    server ${i} max_fails=1 fail_timeout=10s;`).join("\n");
-  return `${isRoot() ? "user root;\n" : ""}daemon off;
-worker_processes 1;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/client_body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  upstream dovetail {
+  return frame(
+    dir,
+    `  upstream dovetail {
 ${servers}
     keepalive 32;
     keepalive_timeout 5s;
@@ -63,7 +53,48 @@ ${servers}
       proxy_next_upstream_tries 2;
       proxy_next_upstream_timeout 10s;
     }
-  }
+  }`,
+  );
+}
+
+/**
+ * A configuration that answers every GET of `/` with one file's bytes as they are (`headers` added,
+ * e.g. its Content-Encoding): the machine's limit for those bytes (`npm run bench`'s floor).
+ */
+export function nginxFileConfig({ dir, host, port, file, headers }) {
+  const added = Object.entries(headers)
+    .map(([name, value]) => `      add_header ${name} "${value}" always;`)
+    .join("\n");
+  return frame(
+    dir,
+    `  keepalive_requests 100000;
+  server {
+    listen ${host}:${port};
+    location = / {
+      default_type text/html;
+${added}
+      root ${path.dirname(file)};
+      try_files /${path.basename(file)} =404;
+    }
+  }`,
+  );
+}
+
+/** The parts every configuration here shares around its `http` block's servers. */
+function frame(dir, servers) {
+  return `${isRoot() ? "user root;\n" : ""}daemon off;
+worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/client_body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+${servers}
 }
 `;
 }
@@ -72,13 +103,22 @@ ${servers}
  * Starts nginx balancing over `instances` ("127.0.0.1:3001", …); resolves to { origin, stop,
  * errorLog } or null when nginx is not installed. stop() ends it and deletes its folder.
  */
-export async function startNginx(instances, { host = "127.0.0.1" } = {}) {
+export function startNginx(instances, { host = "127.0.0.1" } = {}) {
+  return start(host, (dir, port) => nginxConfig({ dir, host, port, instances }));
+}
+
+/** Starts nginx answering GET / with `file`'s bytes and `headers` (nginxFileConfig); as startNginx. */
+export function startNginxFile(file, headers, { host = "127.0.0.1" } = {}) {
+  return start(host, (dir, port) => nginxFileConfig({ dir, host, port, file, headers }));
+}
+
+async function start(host, config) {
   const bin = findNginx();
   if (!bin) return null;
   const dir = mkdtempSync(path.join(os.tmpdir(), "dovetail-nginx-"));
   const port = await freePort(host);
   const conf = path.join(dir, "nginx.conf");
-  writeFileSync(conf, nginxConfig({ dir, host, port, instances }));
+  writeFileSync(conf, config(dir, port));
   const child = spawn(bin, ["-p", dir, "-c", conf, "-e", path.join(dir, "error.log")], {
     stdio: ["ignore", "ignore", "pipe"],
   });

@@ -190,6 +190,7 @@ export async function startSite({
     logTail,
     startupMs: Date.now() - started,
     cpuSeconds: () => groupCpuSeconds(child.pid),
+    rssMb: () => groupRssMb(child.pid),
   };
 }
 
@@ -218,6 +219,29 @@ export function groupCpuSeconds(pgid) {
   return ticks / CLOCK_TICKS;
 }
 const CLOCK_TICKS = 100; // USER_HZ: 100 on every Linux architecture Node runs on
+
+/** Resident memory (MB) of a process group's processes now, from /proc (Linux); null elsewhere. */
+export function groupRssMb(pgid) {
+  let pages = 0;
+  try {
+    for (const pid of readdirSync("/proc")) {
+      if (!/^\d+$/.test(pid)) continue;
+      let stat;
+      try {
+        stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      } catch {
+        continue; // gone meanwhile
+      }
+      // After the command name: state ppid pgrp … rss(21), in pages.
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(fields[2]) === pgid) pages += Number(fields[21]);
+    }
+  } catch {
+    return null;
+  }
+  return (pages * PAGE_BYTES) / 2 ** 20;
+}
+const PAGE_BYTES = 4096;
 
 function groupAlive(pid) {
   try {
