@@ -3,7 +3,7 @@
  * any extra fields (`retry_after`) and headers (Retry-After). Thrown anywhere below a route;
  * `createCmsApp`'s error handler answers it.
  */
-export type ApiErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 502;
+export type ApiErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 502 | 503;
 
 export interface ApiErrorDetails {
   code?: string;

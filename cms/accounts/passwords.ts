@@ -4,7 +4,10 @@
  * time, and a missing account is compared against a dummy hash, so how long a sign-in takes does
  * not tell whether the e-mail has an account.
  */
-import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
+import { randomBytes, timingSafeEqual } from "node:crypto";
+
+import { ApiError } from "./errors";
+import { HashQueueFull, ScryptPool } from "./scrypt-pool";
 
 export interface ScryptCost {
   N: number;
@@ -30,12 +33,29 @@ const KEY_LENGTH = 32;
 /** Stored parameters above these are refused (a damaged row must not cost minutes or gigabytes). */
 const MAX = { N: 2 ** 20, r: 32, p: 16 };
 
-function derive(password: string, salt: Buffer, N: number, r: number, p: number): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scrypt(password.normalize("NFC"), salt, KEY_LENGTH, { N, r, p, maxmem: 256 * N * r + 2 ** 20 }, (err, key) =>
-      err ? reject(err) : resolve(key),
-    ),
-  );
+/** The process's scrypt workers, off libuv's thread pool (cms/accounts/scrypt-pool.ts). */
+const pool = new ScryptPool();
+
+/** Hashes refused because too many wait answer 503 with Retry-After (the site says "try again"). */
+async function derive(password: string, salt: Buffer, N: number, r: number, p: number): Promise<Buffer> {
+  try {
+    return await pool.derive({
+      password: password.normalize("NFC"),
+      salt,
+      keyLength: KEY_LENGTH,
+      N,
+      r,
+      p,
+      maxmem: 256 * N * r + 2 ** 20,
+    });
+  } catch (error) {
+    if (!(error instanceof HashQueueFull)) throw error;
+    throw new ApiError(503, error.message, {
+      code: "BUSY",
+      headers: { "Retry-After": String(error.retryAfter) },
+      extra: { retry_after: error.retryAfter },
+    });
+  }
 }
 
 /** The stored form of `password`. */
