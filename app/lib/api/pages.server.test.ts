@@ -213,13 +213,15 @@ describe("getPage with the upstream up", () => {
     expect(page?.next_change_at).toBeNull();
   });
 
-  it("does not use the shared cache for a signed-in visitor", async () => {
+  it("serves a signed-in visitor the page anyone gets, from the shared cache (decision 124)", async () => {
     const cms = fakeCms();
     cms.pages.set("about", upstreamPage("about"));
-    const t = transport(cms.fetch, "token");
-    await getPage(t, "about");
-    await getPage(t, "about");
-    expect(cms.fetch).toHaveBeenCalledTimes(2);
-    expect(cache.peek("/api/v1/cognito/page/about?pb=1")).toBeUndefined();
+    const member = transport(cms.fetch, "token");
+    const first = await getPage(member, "about");
+    await expect(getPage(transport(cms.fetch), "about")).resolves.toEqual(first);
+    await getPage(member, "about");
+    expect(cms.fetch).toHaveBeenCalledTimes(1);
+    expect(cms.fetch.mock.calls[0][0].headers.get("authorization")).toBeNull();
+    expect(cache.peek("/api/v1/cognito/page/about?pb=1")).toBeDefined();
   });
 });
