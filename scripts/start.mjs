@@ -2,14 +2,14 @@
 // seeds the embedded database on start. Honours PORT and DATA_DIR.
 import { spawn } from "node:child_process";
 
-import { ensureBuild, ensureDependencies, HOST_ARGS, root, say } from "./lib/ensure.mjs";
+import { ensureBuild, ensureDependencies, HOST_ARGS, HOST_ENV, root, say } from "./lib/ensure.mjs";
 
 ensureDependencies();
 ensureBuild();
 say(`Starting the site on http://localhost:${process.env.PORT ?? 3000}`);
 
 // The optimised React and Remix builds: NODE_ENV=production unless the caller chose otherwise.
-const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? "production" };
+const env = { ...HOST_ENV, ...process.env, NODE_ENV: process.env.NODE_ENV ?? "production" };
 // The host as built (build/host.js, decision 115): plain node, no compiler at run time.
 const child = spawn(process.execPath, HOST_ARGS, {
   stdio: "inherit",

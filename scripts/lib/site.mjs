@@ -9,7 +9,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 
-import { HOST_ARGS, root } from "./ensure.mjs";
+import { HOST_ARGS, HOST_ENV, root } from "./ensure.mjs";
 import { copySeededDataDir } from "./seeded-data.mjs";
 
 export const HOST = "127.0.0.1";
@@ -57,6 +57,7 @@ export async function startSite({
   // PostgreSQL (`databaseUrl`) the first server to start migrates and seeds it instead.
   if (!databaseUrl && !externalCms) copySeededDataDir(dataDir);
   const env = {
+    ...HOST_ENV,
     ...process.env,
     // Run as a deployment would: React's production build, secrets and public address set.
     NODE_ENV: process.env.NODE_ENV || "production",
