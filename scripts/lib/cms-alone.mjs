@@ -2,24 +2,13 @@
 // an external CMS (scripts/instances-check.mjs).
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 
 import { root } from "./ensure.mjs";
+import { freePort } from "./ports.mjs";
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-function freePort(host) {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.on("error", reject);
-    probe.listen(0, host, () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * Starts the CMS alone on `databaseUrl` with `env` added (JWT_SECRET, …), on a free loopback

@@ -2,31 +2,19 @@
 // that run them as a deployment would (scripts/instances-check.mjs: the `location /` of
 // docs/deployment.md's balancer), or serving one page's bytes as a file (`npm run bench`'s floor).
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import net from "node:net";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
 import { isRoot } from "./ensure.mjs";
-
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+import { freePort, waitForPort } from "./ports.mjs";
+import { supervise } from "./supervise.mjs";
 
 /** nginx's path: `/usr/sbin/nginx`, or one on PATH; null when it is not installed. */
 export function findNginx() {
   if (existsSync("/usr/sbin/nginx")) return "/usr/sbin/nginx";
   const found = spawnSync("sh", ["-c", "command -v nginx"], { encoding: "utf8" });
   return found.status === 0 && found.stdout.trim() ? found.stdout.trim() : null;
-}
-
-function freePort(host) {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.on("error", reject);
-    probe.listen(0, host, () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** The configuration: docs/deployment.md's upstream and location, listening on `port`. */
@@ -122,33 +110,9 @@ async function start(host, config) {
   const child = spawn(bin, ["-p", dir, "-c", conf, "-e", path.join(dir, "error.log")], {
     stdio: ["ignore", "ignore", "pipe"],
   });
-  let stderr = "";
-  child.stderr.on("data", (chunk) => (stderr += chunk));
-  let exited = false;
-  const gone = new Promise((resolve) => child.on("exit", () => resolve((exited = true))));
-  const stop = async () => {
-    if (!exited) {
-      child.kill("SIGQUIT");
-      const killer = setTimeout(() => child.kill("SIGKILL"), 5_000);
-      await gone;
-      clearTimeout(killer);
-    }
-    rmSync(dir, { recursive: true, force: true });
-  };
-  process.once("exit", () => child.kill("SIGKILL"));
+  const { stderr, exited, stop } = supervise(child, { signal: "SIGQUIT", dir });
   const origin = `http://${host}:${port}`;
-  for (let i = 0; i < 100; i++) {
-    if (exited) break;
-    const ok = await new Promise((resolve) => {
-      const socket = net.connect(port, host, () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.on("error", () => resolve(false));
-    });
-    if (ok) return { origin, stop, errorLog: path.join(dir, "error.log") };
-    await sleep(50);
-  }
+  if (await waitForPort(port, host, { gone: exited })) return { origin, stop, errorLog: path.join(dir, "error.log") };
   await stop();
-  throw new Error(`nginx did not start: ${stderr.trim() || "no answer on its port"}`);
+  throw new Error(`nginx did not start: ${stderr() || "no answer on its port"}`);
 }

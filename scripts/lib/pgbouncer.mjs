@@ -2,26 +2,15 @@
 // instances through it (scripts/instances-check.mjs), as docs/deployment.md configures it. Only
 // where PgBouncer is installed (Debian's pgbouncer; the checks do not install it).
 import { execFileSync, spawn } from "node:child_process";
-import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import net from "node:net";
+import { chownSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
 import { isRoot } from "./ensure.mjs";
+import { freePort, waitForPort } from "./ports.mjs";
+import { supervise } from "./supervise.mjs";
 
 const BIN = "/usr/sbin/pgbouncer";
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-function freePort(host) {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.on("error", reject);
-    probe.listen(0, host, () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * Starts PgBouncer (transaction pooling, `poolSize` server connections) in front of `target`, a
@@ -64,40 +53,22 @@ pidfile = ${dir}/pgbouncer.pid
     ? ["runuser", ["-u", "postgres", "--", BIN, path.join(dir, "pgbouncer.ini")]]
     : [BIN, [path.join(dir, "pgbouncer.ini")]];
   const child = spawn(cmd, args, { stdio: ["ignore", "ignore", "pipe"] });
-  let stderr = "";
-  child.stderr.on("data", (chunk) => (stderr += chunk));
-  let exited = false;
-  const gone = new Promise((resolve) => child.on("exit", () => resolve((exited = true))));
-  const stop = async () => {
-    if (!exited) {
-      // Through runuser, the signal goes to PgBouncer itself (its pid file), and to runuser.
+  const { stderr, exited, stop } = supervise(child, {
+    signal: "SIGINT",
+    dir,
+    // Through runuser, the signal goes to PgBouncer itself (its pid file), and to runuser.
+    beforeSignal() {
       try {
         process.kill(Number(readFileSync(path.join(dir, "pgbouncer.pid"), "utf8")), "SIGINT");
       } catch {
         /* no pid file yet */
       }
-      child.kill("SIGINT");
-      const killer = setTimeout(() => child.kill("SIGKILL"), 5_000);
-      await gone;
-      clearTimeout(killer);
-    }
-    rmSync(dir, { recursive: true, force: true });
-  };
-  process.once("exit", () => child.kill("SIGKILL"));
+    },
+  });
   const url = new URL(target);
   url.hostname = host;
   url.port = String(port);
-  for (let i = 0; i < 100 && !exited; i++) {
-    const ok = await new Promise((resolve) => {
-      const socket = net.connect(port, host, () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.on("error", () => resolve(false));
-    });
-    if (ok) return { url: url.toString(), stop };
-    await sleep(50);
-  }
+  if (await waitForPort(port, host, { gone: exited })) return { url: url.toString(), stop };
   await stop();
-  throw new Error(`PgBouncer did not start: ${stderr.trim() || "no answer on its port"}`);
+  throw new Error(`PgBouncer did not start: ${stderr() || "no answer on its port"}`);
 }

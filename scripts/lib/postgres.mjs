@@ -1,11 +1,11 @@
 // A throwaway PostgreSQL server on loopback for the integration tests (Debian's postgresql).
 import { execFileSync, spawnSync } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 
 import { aptInstall, isRoot, say } from "./ensure.mjs";
+import { freePort } from "./ports.mjs";
 
 function findBin() {
   const base = "/usr/lib/postgresql";
@@ -14,17 +14,6 @@ function findBin() {
     .filter((v) => existsSync(path.join(base, v, "bin", "initdb")))
     .sort((a, b) => Number(b) - Number(a));
   return versions.length ? path.join(base, versions[0], "bin") : null;
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 /**

@@ -5,26 +5,14 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 
 import { HOST_ARGS, HOST_ENV, root } from "./ensure.mjs";
+import { freePort } from "./ports.mjs";
 import { copySeededDataDir } from "./seeded-data.mjs";
 
 export const HOST = "127.0.0.1";
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.on("error", reject);
-    probe.listen(0, HOST, () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -50,7 +38,7 @@ export async function startSite({
   externalCms,
   env: extraEnv = {},
 } = {}) {
-  const port = await freePort();
+  const port = await freePort(HOST);
   const origin = `http://${HOST}:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `dovetail-${label}-`));
   // A copy of the seeded database instead of seeding anew (decision 100): the same content. On
@@ -200,30 +188,25 @@ export async function startSite({
  * /proc (Linux): what the server itself spent, whatever else the machine was doing. null elsewhere.
  */
 export function groupCpuSeconds(pgid) {
-  let ticks = 0;
-  try {
-    for (const pid of readdirSync("/proc")) {
-      if (!/^\d+$/.test(pid)) continue;
-      let stat;
-      try {
-        stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      } catch {
-        continue; // gone meanwhile
-      }
-      // Fields after the command name (which may contain spaces): state ppid pgrp … utime(14) stime(15).
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      if (Number(fields[2]) === pgid) ticks += Number(fields[11]) + Number(fields[12]);
-    }
-  } catch {
-    return null;
-  }
-  return ticks / CLOCK_TICKS;
+  // utime(11) + stime(12), in clock ticks.
+  const ticks = sumOverGroup(pgid, (fields) => Number(fields[11]) + Number(fields[12]));
+  return ticks === null ? null : ticks / CLOCK_TICKS;
 }
 const CLOCK_TICKS = 100; // USER_HZ: 100 on every Linux architecture Node runs on
 
 /** Resident memory (MB) of a process group's processes now, from /proc (Linux); null elsewhere. */
 export function groupRssMb(pgid) {
-  let pages = 0;
+  const pages = sumOverGroup(pgid, (fields) => Number(fields[21])); // rss(21), in pages
+  return pages === null ? null : (pages * PAGE_BYTES) / 2 ** 20;
+}
+const PAGE_BYTES = 4096;
+
+/**
+ * The sum of `pick(fields)` over the processes of a process group, where `fields` are those of
+ * /proc/PID/stat after the command name (state ppid pgrp …); null where /proc cannot be read.
+ */
+function sumOverGroup(pgid, pick) {
+  let sum = 0;
   try {
     for (const pid of readdirSync("/proc")) {
       if (!/^\d+$/.test(pid)) continue;
@@ -233,16 +216,15 @@ export function groupRssMb(pgid) {
       } catch {
         continue; // gone meanwhile
       }
-      // After the command name: state ppid pgrp … rss(21), in pages.
+      // The command name may contain spaces: the fields start after its closing parenthesis.
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      if (Number(fields[2]) === pgid) pages += Number(fields[21]);
+      if (Number(fields[2]) === pgid) sum += pick(fields);
     }
   } catch {
     return null;
   }
-  return (pages * PAGE_BYTES) / 2 ** 20;
+  return sum;
 }
-const PAGE_BYTES = 4096;
 
 function groupAlive(pid) {
   try {

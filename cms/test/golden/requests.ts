@@ -332,17 +332,4 @@ export const contentRequests: GoldenRequest[] = [
   ...media,
 ];
 
-export const goldenRequests: GoldenRequest[] = [
-  ...site,
-  ...pageList,
-  ...pageByUrl,
-  ...groups,
-  ...catalogue,
-  ...slides,
-  ...content,
-  ...galleries,
-  ...media,
-  ...misc,
-  ...graphql,
-  ...shop,
-];
+export const goldenRequests: GoldenRequest[] = [...contentRequests, ...misc, ...graphql, ...shop];
