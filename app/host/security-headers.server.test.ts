@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 
-import { baseSecurityHeaders, bodyRefusal, contentSecurityPolicy, isCrossSiteWrite } from "./security-headers.server";
+import {
+  baseSecurityHeaders,
+  bodyRefusal,
+  contentSecurityPolicy,
+  createNonce,
+  isCrossSiteWrite,
+} from "./security-headers.server";
 
 describe("contentSecurityPolicy", () => {
   it("allows scripts only from the site and this response's nonce, and forbids plugins and framing elsewhere", () => {
@@ -64,5 +70,13 @@ describe("bodyRefusal", () => {
     expect(bodyRefusal("POST", undefined, "chunked")?.status).toBe(411);
     expect(bodyRefusal("PUT", "-1", undefined)?.status).toBe(400);
     expect(bodyRefusal("POST", "abc", undefined)?.status).toBe(400);
+  });
+});
+
+describe("createNonce", () => {
+  it("gives 16 random bytes each time, never the same twice, across refills of its pool", () => {
+    const nonces = Array.from({ length: 1000 }, () => createNonce());
+    for (const nonce of nonces) expect(Buffer.from(nonce, "base64")).toHaveLength(16);
+    expect(new Set(nonces).size).toBe(1000);
   });
 });

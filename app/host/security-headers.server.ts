@@ -1,7 +1,21 @@
-import { randomBytes } from "node:crypto";
+import { randomFillSync } from "node:crypto";
 
+const NONCE_BYTES = 16;
+/** Random bytes for 256 nonces, drawn at once: one call of the system's CSPRNG per 256 answers. */
+const pool = Buffer.alloc(NONCE_BYTES * 256);
+let used = pool.length;
+
+/**
+ * A fresh CSP nonce: 16 bytes of the CSPRNG, each byte used once. Drawing them 4 KiB at a time
+ * rather than 16 bytes per answer took 6 % of a cached page's CPU off (issue 29).
+ */
 export function createNonce() {
-  return randomBytes(16).toString("base64");
+  if (used === pool.length) {
+    randomFillSync(pool);
+    used = 0;
+  }
+  used += NONCE_BYTES;
+  return pool.toString("base64", used - NONCE_BYTES, used);
 }
 
 /** Origins a page adds to the policy (analytics configured in the site settings, say). */
