@@ -22,6 +22,7 @@ import { type CspSources } from "./app/host/security-headers.server";
 import { securityHeaders } from "./app/host/security-middleware.server";
 import { bareErrors, healthHandler, mountStaticFiles } from "./app/host/static-files.server";
 import { stopOnSignals } from "./app/host/stop-on-signals.server";
+import { visitorRequest } from "./app/host/visitor-request.server";
 import { createWarmUp, loopbackOrigin, pageRequest } from "./app/host/warm-up.server";
 import type { PurgeRequest } from "./app/lib/api/cache.server";
 import type { Upstream } from "./app/lib/context";
@@ -173,6 +174,19 @@ const warmUp = createWarmUp({
   fetchVariant: (url) => upstream.fetch(variantRequest(url, upstream.publicUrl || upstream.baseUrl)),
 });
 
+// What every load context carries: the page cache's renders' and Remix's own.
+const contextBase = {
+  upstream,
+  upstreamBreaker,
+  sessionSecret: env.SESSION_SECRET,
+  production,
+  purgeToken: env.PURGE_TOKEN,
+  announcePurge,
+  tokenLoginBaseUrls,
+  oauthClientId: env.OAUTH_CLIENT_ID,
+  errorReporter,
+};
+
 const app = express();
 app.disable("x-powered-by");
 // Express's own error pages must never show a stack, whatever NODE_ENV says.
@@ -208,23 +222,15 @@ if (env.PAGE_CACHE === "on") {
     // A render's context is an anonymous visitor's, built from the render's own request.
     loadContext: ({ request, cspNonce, cspExtra, publicUrl }) =>
       createLoadContext({
+        ...contextBase,
         request,
         cspNonce,
         cspExtra,
-        upstream,
         // A page kept for a lifetime is made from fresh answers: stale ones are refreshed first (118).
         upstreamCache: renderCache,
-        upstreamBreaker,
         // Only GETs render into the cache: they wait for the upstream this long at most.
         upstreamDeadlineMs: env.PAGE_DEADLINE_MS,
-        sessionSecret: env.SESSION_SECRET,
-        production,
         publicUrl,
-        purgeToken: env.PURGE_TOKEN,
-        announcePurge,
-        tokenLoginBaseUrls,
-        oauthClientId: env.OAUTH_CLIENT_ID,
-        errorReporter,
       }),
   });
   app.use(handlers.stored);
@@ -265,44 +271,22 @@ app.all(
     mode: "production",
     getLoadContext: (req, res) => {
       const context = createLoadContext({
+        ...contextBase,
         request: visitorRequest(req),
         cspNonce: res.locals.cspNonce as string,
         cspExtra: res.locals.cspExtra as CspSources,
-        upstream,
         upstreamCache,
-        upstreamBreaker,
         // Pages wait for the upstream this long at most, all calls together; writes are not cut off.
         upstreamDeadlineMs: req.method === "GET" || req.method === "HEAD" ? env.PAGE_DEADLINE_MS : undefined,
-        sessionSecret: env.SESSION_SECRET,
-        production,
         // The CMS's rate limits count per visitor: it believes this only on in-process calls.
         clientAddress: req.ip,
         publicUrl: env.PUBLIC_URL,
-        purgeToken: env.PURGE_TOKEN,
-        announcePurge,
-        tokenLoginBaseUrls,
-        oauthClientId: env.OAUTH_CLIENT_ID,
-        errorReporter,
       });
       res.locals.upstreamTiming = context.upstreamTiming;
       return context;
     },
   }),
 );
-
-/**
- * What the visitor is built from: the query (`?lng=`, `?theme=`) and the headers that name the
- * visitor. The visitor never reads the origin, so none is taken from the (forgeable) Host header.
- */
-function visitorRequest(req: express.Request) {
-  const headers = new Headers();
-  for (const name of ["cookie", "accept-language"]) {
-    const value = req.get(name);
-    if (value) headers.set(name, value);
-  }
-  const query = req.originalUrl.indexOf("?");
-  return new Request(`http://visitor.internal/${query === -1 ? "" : req.originalUrl.slice(query)}`, { headers });
-}
 
 // Anything that still fails outside Remix (a malformed URL escape, say) gets a bare answer, no stack.
 app.use(bareErrors);

@@ -19,6 +19,8 @@ import type { AddressInfo } from "node:net";
 
 import Stripe from "stripe";
 
+import { checkoutPage, type Form, parseStripeForm, text } from "./stripe-wire";
+
 export interface FakeSession {
   id: string;
   object: "checkout.session";
@@ -61,25 +63,7 @@ export interface FakeStripeOptions {
   deliverTo?: (request: Request) => Promise<Response>;
 }
 
-type Form = { [key: string]: string | Form };
-
-/** Stripe's form encoding (`line_items[0][price_data][unit_amount]=…`) back into objects. */
-export function parseStripeForm(body: string): Form {
-  const out: Form = {};
-  for (const [key, value] of new URLSearchParams(body)) {
-    const path = key.replace(/\]/g, "").split("[");
-    let node = out;
-    path.forEach((part, i) => {
-      if (i === path.length - 1) node[part] = value;
-      else node = (node[part] ??= {}) as Form;
-    });
-  }
-  return out;
-}
-
-const text = (form: Form | string | undefined) => (typeof form === "string" ? form : undefined);
 const id = (prefix: string) => `${prefix}_test_${randomBytes(12).toString("hex")}`;
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export class FakeStripe {
   readonly sessions = new Map<string, FakeSession>();
@@ -321,21 +305,7 @@ export class FakeStripe {
       }
       return void res.writeHead(303, { location: session.cancel_url }).end();
     }
-    const amount = `${session.currency.toUpperCase()} ${(session.amount_total / 100).toFixed(2)}`;
-    const lines = session.line_items
-      .map((l) => `<li>${escape(l.name)}: ${(l.unit_amount / 100).toFixed(2)} × ${l.quantity}</li>`)
-      .join("");
-    const form =
-      session.status === "open"
-        ? `<form method="post"><button name="outcome" value="pay">Pay ${escape(amount)}</button>
-<button name="outcome" value="cancel">Cancel</button></form>`
-        : `<p id="state">${escape(session.status)}</p>`;
-    res
-      .writeHead(200, { "content-type": "text/html; charset=utf-8" })
-      .end(
-        `<!doctype html><html lang="en"><title>Stripe Checkout (test server)</title><h1>Checkout</h1>` +
-          `<p id="amount">${escape(amount)}</p><ul>${lines}</ul>${form}</html>`,
-      );
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(checkoutPage(session));
   }
 }
 
