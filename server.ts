@@ -15,6 +15,7 @@ import { parseEnv } from "./app/host/env.server";
 import { parseDsn } from "./app/host/error-reporting/dsn";
 import { type FromBuild, fromBuild } from "./app/host/from-build";
 import { createHttpServer } from "./app/host/http-server.server";
+import { collectWhenIdle } from "./app/host/idle-gc.server";
 import { pageCacheMiddleware } from "./app/host/page-cache/middleware.server";
 import { PageCache } from "./app/host/page-cache/store.server";
 import { mountGuardsAndCms, privateWhenSettingCookies, TRUSTED_PROXIES } from "./app/host/request-guards.server";
@@ -299,6 +300,8 @@ const onListening = () => {
 };
 // Request and header timeouts, keep-alive and a connection cap: see app/host/http-server.server.ts.
 const server = createHttpServer(app);
+// A quiet server gives back what the last burst of renders left in V8's heap (idle-gc.server.ts).
+const idleGc = collectWhenIdle(server);
 if (env.HOST) server.listen(env.PORT, env.HOST, onListening);
 else server.listen(env.PORT, onListening);
 
@@ -309,6 +312,7 @@ const drain = stopOnSignals(server, {
   onSignal: () => warmUp.stop(), // [warm-up]
   async close() {
     upstreamBreaker.dispose();
+    idleGc.stop();
     stopCms(); // this instance's background work, before its database goes
     await mailer?.flush(); // the mails of the last answers go out first
     await database?.close();

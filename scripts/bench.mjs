@@ -23,7 +23,8 @@
 //
 // Options (after `npm run bench --`):
 //   --only PATH       benchmark only this target (repeatable), e.g. --only /about; no ladder;
-//                     `--only member:/profile` is /profile signed in as the seeded member
+//                     `--only member:/profile` is /profile signed in as the seeded member;
+//                     `--only storm` is / while members sign in
 //   --duration S      seconds per target (default 10)
 //   --connections N   concurrent connections (default 50)
 //   --cache on|off    only the server with (on) or without (off) the page cache (default: both)
@@ -74,6 +75,8 @@ const MEMBER_PAGES = ["/", "/profile", "/catalogue"];
 const SIGN_INS = 20;
 /** `--only member:/profile` measures /profile signed in. */
 const MEMBER = "member:";
+/** `--only storm` measures the cached / while members sign in. */
+const STORM = "storm";
 const STATIC = "/favicon.svg";
 const BARE = "/bench-bare";
 const LADDER = [10, 50, 200];
@@ -141,7 +144,7 @@ async function main() {
   }));
   if (options.only.length) {
     const known = new Set(PHASES.flatMap((p) => p.targets));
-    const extras = options.only.filter((p) => !known.has(p) && !p.startsWith(MEMBER));
+    const extras = options.only.filter((p) => !known.has(p) && !p.startsWith(MEMBER) && p !== STORM);
     for (const extra of extras) for (const p of phases) p.targets.push(extra);
   }
   const ladder = options.only.length === 0 && phases.some((p) => p.cache === "on");
@@ -300,7 +303,7 @@ async function main() {
           results.push({ path: t, kind: "member", cache: "on", connections: options.connections, r, cpuMsPerRequest });
         }
       }
-      if (phase.cache === "on" && full) {
+      if (phase.cache === "on" && (full || options.only.includes(STORM))) {
         // The cached / while members sign in all at once.
         say(`${options.load} / (page cache on) while ${SIGN_INS} members sign in at once, again and again…`);
         const stop = new AbortController();

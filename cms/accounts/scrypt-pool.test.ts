@@ -1,4 +1,5 @@
 import { randomBytes, scryptSync } from "node:crypto";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 
 import { afterEach, describe, expect, it } from "vitest";
 
@@ -54,4 +55,22 @@ describe("ScryptPool", () => {
     await expect(pool.derive(tooBig)).rejects.toThrow();
     await expect(pool.derive(job("y"))).resolves.toHaveLength(32);
   });
+
+  it.runIf(existsSync("/proc/self/task"))(
+    "hashes at the lowest scheduling priority, the rest of the process as it was",
+    async () => {
+      // Linux's nice per thread, the 19th field of /proc/self/task/<id>/stat (after the command's parentheses).
+      const niceness = () =>
+        readdirSync("/proc/self/task").map((id) => {
+          const stat = readFileSync(`/proc/self/task/${id}/stat`, "utf8");
+          return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]);
+        });
+      expect(niceness()).not.toContain(19);
+      const pool = make({ workers: 1 });
+      await pool.derive(job("low priority"));
+      const after = niceness();
+      expect(after.filter((n) => n === 19)).toHaveLength(1); // the worker, idle now
+      expect(after.filter((n) => n === 0).length).toBeGreaterThan(1); // the main thread and the others
+    },
+  );
 });

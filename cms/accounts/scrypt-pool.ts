@@ -26,10 +26,16 @@ export class HashQueueFull extends Error {
   }
 }
 
-// The worker: one scryptSync per message, answered with the key or the error's message.
+// The worker: one scryptSync per message, answered with the key or the error's message. It runs at
+// the lowest scheduling priority (Linux's nice is per thread: its id from /proc/thread-self), so
+// hashing takes the cores only when pages and everything else leave them idle; elsewhere, as is.
 const WORKER_SOURCE = `
 const { parentPort } = require("node:worker_threads");
 const { scryptSync } = require("node:crypto");
+try {
+  const thread = Number(require("node:fs").readlinkSync("/proc/thread-self").split("/").pop());
+  if (Number.isSafeInteger(thread)) require("node:os").setPriority(thread, 19);
+} catch {}
 parentPort.on("message", ({ id, job }) => {
   try {
     const key = scryptSync(job.password, Buffer.from(job.salt), job.keyLength, { N: job.N, r: job.r, p: job.p, maxmem: job.maxmem });
