@@ -8,8 +8,12 @@ import type { Visitor } from "./visitor.server";
 
 /** What server.ts hands every loader and action (Remix's load context). */
 export interface Upstream {
-  /** A fetch to the CMS API: in-process to cms/ when embedded, the network otherwise. */
-  fetch: (request: Request) => Promise<Response>;
+  /**
+   * A fetch to the CMS API: in-process to cms/ when embedded, the network otherwise. `scope` is
+   * one object per site request, the same for each of its calls: the embedded CMS keeps what it
+   * may reuse across them there (a token checked once, decision 128); over the network it is unused.
+   */
+  fetch: (request: Request, scope?: object) => Promise<Response>;
   /** Base URL the transport builds request URLs on. */
   baseUrl: string;
   /** Public URL of the API host as browsers see it (the back-office lives at `{it}/cms`). */

@@ -10,6 +10,7 @@ import type { CmsEnv } from "../context";
 import { accountAnswerSchema, authUserAnswerSchema, creditAnswerSchema } from "../contract/accounts";
 import { answer } from "../contract/answer";
 import { imageParams } from "../lib/params";
+import { forgetCallTokens } from "./access-once";
 import { listAddresses } from "./addresses";
 import { creditBalance } from "./credit";
 import { ApiError } from "./errors";
@@ -84,6 +85,7 @@ accountRoutes.post("/refreshToken", async (c) => {
 
 accountRoutes.get("/logout", requireUser, async (c) => {
   await revokeFamily(c.var.db, c.var.tokenFamily, c.var.now);
+  forgetCallTokens(c);
   return c.json({ ok: true });
 });
 

@@ -20,6 +20,7 @@ import { tokenAnswerSchema } from "../contract/accounts";
 import { answer } from "../contract/answer";
 import type { Db } from "../db/client";
 import { refreshTokens, users } from "../db/schema";
+import { verifyCallToken } from "./access-once";
 import { ApiError } from "./errors";
 
 export type User = typeof users.$inferSelect;
@@ -231,7 +232,7 @@ export function bearerToken(header: string | undefined): string | null {
 export const requireUser: MiddlewareHandler<CmsEnv> = async (c, next) => {
   const token = bearerToken(c.req.header("authorization"));
   if (!token) throw tokenInvalid("Missing bearer token");
-  const { user, familyId } = await verifyAccessToken(c.var.db, c.var.tokenSecret, token, c.var.now);
+  const { user, familyId } = await verifyCallToken(c, token);
   c.set("user", user);
   c.set("tokenFamily", familyId);
   await next();
@@ -242,7 +243,7 @@ export async function optionalUser(c: Context<CmsEnv>, needed: boolean): Promise
   const token = bearerToken(c.req.header("authorization"));
   if (!token) return null;
   try {
-    return (await verifyAccessToken(c.var.db, c.var.tokenSecret, token, c.var.now)).user;
+    return (await verifyCallToken(c, token)).user;
   } catch (error) {
     if (needed) throw error;
     return null;

@@ -7,8 +7,9 @@ import type { Context } from "hono";
 import { Hono } from "hono";
 import { z } from "zod";
 
+import { verifyCallToken } from "../accounts/access-once";
 import { ApiError } from "../accounts/errors";
-import { bearerToken, requireUser, verifyAccessToken } from "../accounts/tokens";
+import { bearerToken, requireUser } from "../accounts/tokens";
 import { parseBody } from "../accounts/validation";
 import type { CmsEnv } from "../context";
 import type { Accepts } from "../contract/answer";
@@ -80,7 +81,7 @@ const quoteSchema = z.object({
 async function optionalUser(c: Context<CmsEnv>) {
   const token = bearerToken(c.req.header("authorization"));
   if (!token) return null;
-  const { user, familyId } = await verifyAccessToken(c.var.db, c.var.tokenSecret, token, c.var.now);
+  const { user, familyId } = await verifyCallToken(c, token);
   c.set("user", user);
   c.set("tokenFamily", familyId);
   return user;

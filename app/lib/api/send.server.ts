@@ -15,6 +15,8 @@ export interface Link {
   upstream: Upstream;
   deadline?: AbortSignal;
   clientAddress?: string;
+  /** One object for every call of the transport (one site request): `Upstream.fetch`'s `scope`. */
+  scope?: object;
 }
 
 /** Rejects when the signal aborts (a timeout), so a fetch that ignores its signal still gives up. */
@@ -60,7 +62,7 @@ export function noAnswer({ upstream, deadline }: Pick<Link, "upstream" | "deadli
 
 /** Sends one call with `token` (when given) and answers its parsed JSON, or throws an UpstreamError. */
 export async function sendCall(
-  { upstream, deadline, clientAddress }: Link,
+  { upstream, deadline, clientAddress, scope }: Link,
   method: "GET" | "POST",
   url: URL,
   path: string,
@@ -81,7 +83,7 @@ export async function sendCall(
     const sent = body === undefined || multipart ? (body as FormData | undefined) : JSON.stringify(body);
     const init = { method, headers, body: sent, signal };
     // The in-process CMS does not watch the signal: race it, so the timeout holds either way.
-    response = await Promise.race([upstream.fetch(new Request(url, init)), aborted(signal)]);
+    response = await Promise.race([upstream.fetch(new Request(url, init), scope), aborted(signal)]);
   } catch (cause) {
     throw noAnswer({ upstream, deadline }, cause, path);
   }

@@ -138,7 +138,7 @@ export function createTransport(
         : null;
   /** A plain token string has nothing to refresh or clear: its errors pass to the caller as they are. */
   const managed = typeof auth === "object" && auth !== null;
-  const link: Link = { upstream, deadline, clientAddress };
+  const link: Link = { upstream, deadline, clientAddress, scope: {} };
   /**
    * A call with the visitor's token: refreshed first when about to expire; after TOKEN_EXPIRED,
    * once more with a fresh token; a refused token ends the sign-in (the BearerAuth throws).
