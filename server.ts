@@ -16,11 +16,12 @@ import { parseDsn } from "./app/host/error-reporting/dsn";
 import { type FromBuild, fromBuild } from "./app/host/from-build";
 import { createHttpServer } from "./app/host/http-server.server";
 import { collectWhenIdle } from "./app/host/idle-gc.server";
+import { createFastPath, requestIsSecure } from "./app/host/page-cache/fast-path.server";
 import { pageCacheMiddleware } from "./app/host/page-cache/middleware.server";
 import { PageCache } from "./app/host/page-cache/store.server";
 import { mountGuardsAndCms, privateWhenSettingCookies, TRUSTED_PROXIES } from "./app/host/request-guards.server";
 import { type CspSources } from "./app/host/security-headers.server";
-import { securityHeaders } from "./app/host/security-middleware.server";
+import { securityHeaderList, securityHeaders } from "./app/host/security-middleware.server";
 import { bareErrors, healthHandler, mountStaticFiles } from "./app/host/static-files.server";
 import { stopOnSignals } from "./app/host/stop-on-signals.server";
 import { visitorRequest } from "./app/host/visitor-request.server";
@@ -72,6 +73,7 @@ const {
   browserErrorReporter,
   createLoadContext,
   pageCacheDecision,
+  knownPageCacheDecision,
   renderCookie,
 } = fromTheBuild;
 
@@ -194,14 +196,13 @@ app.disable("x-powered-by");
 app.set("env", "production");
 app.set("trust proxy", TRUSTED_PROXIES);
 // Security headers on every response, with a fresh CSP nonce for each.
-app.use(
-  securityHeaders({
-    imageOrigins: env.CMS_API_URL ? [new URL(env.CMS_API_URL).origin] : [],
-    connectOrigins: reportingDsn ? [reportingDsn.origin] : [],
-    formActionOrigins: paymentOrigins,
-    production,
-  }),
-);
+const securityOptions = {
+  imageOrigins: env.CMS_API_URL ? [new URL(env.CMS_API_URL).origin] : [],
+  connectOrigins: reportingDsn ? [reportingDsn.origin] : [],
+  formActionOrigins: paymentOrigins,
+  production,
+};
+app.use(securityHeaders(securityOptions));
 // Whatever a route says, a response that sets a cookie is private (checked as the headers go out).
 app.use(privateWhenSettingCookies);
 
@@ -211,8 +212,17 @@ app.use(privateWhenSettingCookies);
 // Any purge of the upstream cache (the embedded CMS's change notices, this instance's or another's
 // on one PostgreSQL, POST /_purge) drops every page.
 let pageCacheRender: express.RequestHandler | null = null;
+let storedPageFastPath: ReturnType<typeof createFastPath> | null = null;
 if (env.PAGE_CACHE === "on") {
   const pageCache = new PageCache({ maxBytes: env.PAGE_CACHE_MB * 2 ** 20 });
+  // Stored pages whose key is already known are answered before Express (fast-path.server.ts).
+  storedPageFastPath = createFastPath({
+    cache: pageCache,
+    knownDecision: knownPageCacheDecision,
+    publicUrl: env.PUBLIC_URL,
+    securityHeaders: securityHeaderList(securityOptions),
+    secure: requestIsSecure(app),
+  });
   upstreamCache.onPurge(() => pageCache.purge());
   const renderCache = upstreamCache.revalidating();
   const handlers = pageCacheMiddleware({
@@ -299,7 +309,9 @@ const onListening = () => {
   if (env.IMAGE_WARM_UP === "on") void warmUp.run(); // [warm-up]
 };
 // Request and header timeouts, keep-alive and a connection cap: see app/host/http-server.server.ts.
-const server = createHttpServer(app);
+const server = createHttpServer((req, res) => {
+  if (!storedPageFastPath?.(req, res)) app(req, res);
+});
 // A quiet server gives back what the last burst of renders left in V8's heap (idle-gc.server.ts).
 const idleGc = collectWhenIdle(server);
 if (env.HOST) server.listen(env.PORT, env.HOST, onListening);

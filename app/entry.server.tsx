@@ -129,4 +129,4 @@ export { createUpstreamBreaker } from "~/lib/api/circuit-breaker.server";
 export { parseBaseAllowlist } from "~/lib/auth/base-allowlist";
 export { browserErrorReporter } from "~/lib/error-reporting/reporter.server";
 export { createLoadContext } from "~/lib/load-context.server";
-export { pageCacheDecision, renderCookie } from "~/lib/page-cache/key.server";
+export { knownPageCacheDecision, pageCacheDecision, renderCookie } from "~/lib/page-cache/key.server";

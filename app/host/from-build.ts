@@ -15,6 +15,7 @@ const NAMES = [
   "browserErrorReporter",
   "createLoadContext",
   "pageCacheDecision",
+  "knownPageCacheDecision",
   "renderCookie",
 ] as const;
 

@@ -25,17 +25,22 @@ import express from "express";
 import onHeaders from "on-headers";
 import { z } from "zod";
 
+import { createFastPath, requestIsSecure } from "~/host/page-cache/fast-path.server";
 import { pageCacheMiddleware } from "~/host/page-cache/middleware.server";
 import { PageCache } from "~/host/page-cache/store.server";
 import { contentSecurityPolicy, createNonce, type CspSources, emptyCspSources } from "~/host/security-headers.server";
+import { securityHeaderList, securityHeaders } from "~/host/security-middleware.server";
 import { SwrCache } from "~/lib/api/cache.server";
 import { CacheCustom } from "~/lib/api/cache-strategies";
 import { pageCacheControl } from "~/lib/cms-page.server";
 import { ensureCsrfToken } from "~/lib/csrf.server";
 import { appendSessionCookie, createLoadContext } from "~/lib/load-context.server";
 import { siteOrigin } from "~/lib/origin.server";
-import { pageCacheDecision, renderCookie } from "~/lib/page-cache/key.server";
+import { knownPageCacheDecision, pageCacheDecision, renderCookie } from "~/lib/page-cache/key.server";
 import type { UpstreamTiming } from "~/shared/upstream-timing.server";
+
+/** server.ts's security headers, as a site with an external image host would have them. */
+const SECURITY = { imageOrigins: ["https://images.example"], connectOrigins: [], production: true };
 
 /** What the tests set and count. */
 export const state = {
@@ -49,6 +54,8 @@ export const state = {
   upstreamGate: Promise.resolve() as Promise<unknown>,
   /** Requests that went past the stored-page handler to the rest of the stack. */
   passedStored: 0,
+  /** Requests Express saw (with `fastPath`, the others were answered before it). */
+  reachedExpress: 0,
   /** What the upstream's news answer says, and whether the upstream answers 503 instead. */
   headline: "",
   upstreamDown: false,
@@ -62,6 +69,7 @@ export function resetState(now: number) {
     changeAt: null,
     upstreamGate: Promise.resolve(),
     passedStored: 0,
+    reachedExpress: 0,
     headline: "",
     upstreamDown: false,
   });
@@ -157,8 +165,12 @@ const build = {
   isSpaMode: false,
 } as unknown as ServerBuild;
 
-/** The site as server.ts builds it, with the page cache's options, on a free loopback port. */
-export async function startSite(publicUrl?: string) {
+/**
+ * The site as server.ts builds it, with the page cache's options, on a free loopback port. With
+ * `fastPath`, as server.ts does with the page cache on: its security middleware, and stored pages
+ * answered before Express (`state.reachedExpress` counts the requests that were not).
+ */
+export async function startSite(publicUrl?: string, { fastPath = false } = {}) {
   const clock = () => state.now;
   const pageCache = new PageCache({ maxBytes: 2 ** 20, clock });
   const upstreamCache = new SwrCache(1000, clock);
@@ -166,19 +178,26 @@ export async function startSite(publicUrl?: string) {
   const renderCache = upstreamCache.revalidating();
   const contextOptions = { upstream, upstreamCache, sessionSecret: "s".repeat(40), production: false };
   const app = express();
+  app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
-  app.use((_req, res, next) => {
-    const nonce = createNonce();
-    const extra = emptyCspSources();
-    res.locals.cspNonce = nonce;
-    res.locals.cspExtra = extra;
-    onHeaders(res, () => {
-      res.setHeader("Content-Security-Policy", contentSecurityPolicy({ nonce, extra }));
-      const timing = res.locals.upstreamTiming as UpstreamTiming | undefined;
-      if (timing) res.setHeader("Server-Timing", timing.header());
-    });
+  app.use((_req, _res, next) => {
+    state.reachedExpress++;
     next();
   });
+  if (fastPath) app.use(securityHeaders(SECURITY));
+  else
+    app.use((_req, res, next) => {
+      const nonce = createNonce();
+      const extra = emptyCspSources();
+      res.locals.cspNonce = nonce;
+      res.locals.cspExtra = extra;
+      onHeaders(res, () => {
+        res.setHeader("Content-Security-Policy", contentSecurityPolicy({ nonce, extra }));
+        const timing = res.locals.upstreamTiming as UpstreamTiming | undefined;
+        if (timing) res.setHeader("Server-Timing", timing.header());
+      });
+      next();
+    });
   const handlers = pageCacheMiddleware({
     cache: pageCache,
     handle: createRequestHandler(build, "production"),
@@ -216,7 +235,19 @@ export async function startSite(publicUrl?: string) {
       },
     }),
   );
-  const server = http.createServer(app);
+  const fast = fastPath
+    ? createFastPath({
+        cache: pageCache,
+        knownDecision: knownPageCacheDecision,
+        publicUrl,
+        securityHeaders: securityHeaderList(SECURITY),
+        secure: requestIsSecure(app),
+        clock,
+      })
+    : null;
+  const server = http.createServer((req, res) => {
+    if (!fast?.(req, res)) app(req, res);
+  });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {

@@ -3,7 +3,13 @@ import { describe, expect, it } from "vitest";
 import { i18n } from "~/i18n";
 
 import { readPreferences, THEMES } from "../preferences.server";
-import { type PageCacheDecision, pageCacheDecision, type PageCandidate, renderCookie } from "./key.server";
+import {
+  knownPageCacheDecision,
+  type PageCacheDecision,
+  pageCacheDecision,
+  type PageCandidate,
+  renderCookie,
+} from "./key.server";
 
 const LNG_FR = "lng=ImZyIg%3D%3D"; // the lng cookie as the site writes it for "fr"
 const THEME_DARK = "theme=ImRhcmsi";
@@ -122,5 +128,17 @@ describe("pageCacheDecision: a list's pages (decision 071)", () => {
     const both = candidate(await pageCacheDecision({ url: "/showcase?p-team=2&tab=A&p-care=2" }));
     expect(await keyOf({ url: "/showcase?p-care=2&tab=A&p-team=2&utm_source=x" })).toBe(both.key);
     expect(both.renderPath).toBe("/showcase?tab=A&p-care=2&p-team=2");
+  });
+});
+
+describe("knownPageCacheDecision", () => {
+  it("knows a decision once pageCacheDecision has made it, and never one for an Authorization header", async () => {
+    const facts = { url: `/known-${Date.now()}`, acceptLanguage: "fr" };
+    expect(knownPageCacheDecision(facts)).toBeUndefined();
+    const made = await pageCacheDecision(facts);
+    expect(knownPageCacheDecision(facts)).toEqual(made);
+    expect(knownPageCacheDecision({ ...facts, cookie: "_ga=1" })).toBeUndefined();
+    await pageCacheDecision({ ...facts, authorization: "Bearer x" });
+    expect(knownPageCacheDecision({ ...facts, authorization: "Bearer x" })).toBeUndefined();
   });
 });

@@ -95,15 +95,34 @@ export function pageCacheDecision(facts: PageRequestFacts): Promise<PageCacheDec
   // The same request facts make the same decision: the few combinations a site's visitors send
   // are decided once (this was 4 % of a cached page's CPU, issue 29). Bounded like `remembered`.
   if (facts.authorization) return decide(facts);
-  const memoKey = `${facts.origin ?? ""}\n${facts.url}\n${facts.cookie ?? ""}\n${facts.acceptLanguage ?? ""}`;
+  const memoKey = decisionKey(facts);
   const known = decided.get(memoKey);
   if (known) return known;
   const decision = decide(facts);
-  if (decided.size >= MAX_REMEMBERED) decided.clear();
+  if (decided.size >= MAX_REMEMBERED) {
+    decided.clear();
+    settled.clear();
+  }
   decided.set(memoKey, decision);
+  decision.then(
+    (made) => decided.get(memoKey) === decision && settled.set(memoKey, made),
+    () => decided.delete(memoKey),
+  );
   return decision;
 }
 const decided = new Map<string, Promise<PageCacheDecision>>();
+const settled = new Map<string, PageCacheDecision>();
+const decisionKey = (facts: PageRequestFacts) =>
+  `${facts.origin ?? ""}\n${facts.url}\n${facts.cookie ?? ""}\n${facts.acceptLanguage ?? ""}`;
+
+/**
+ * The decision `pageCacheDecision` has already made for these facts, at once; undefined when it
+ * has not made it yet (or has forgotten it). The host's fast path for stored pages asks this.
+ */
+export function knownPageCacheDecision(facts: PageRequestFacts): PageCacheDecision | undefined {
+  if (facts.authorization) return undefined;
+  return settled.get(decisionKey(facts));
+}
 
 async function decide(facts: PageRequestFacts): Promise<PageCacheDecision> {
   let url: URL;
