@@ -22,7 +22,7 @@ import { type ContentChange, type ContentChangeListener, createNotifier } from "
 import { fileRoutes } from "./files/routes";
 import { FORM_SUBMIT_BODY_BYTES, FORM_SUBMIT_PATH, formRoutes } from "./forms/routes";
 import { galleryRoutes } from "./galleries/routes";
-import { createGraphql } from "./graphql/schema";
+import type { createGraphql } from "./graphql/schema";
 import { groupRoutes } from "./groups/routes";
 import { bodyGuard, MAX_BODY_BYTES, MAX_GRAPHQL_BODY_BYTES, securityHeaders, tooLarge } from "./lib/guards";
 import { isBadInputError } from "./lib/http";
@@ -98,7 +98,13 @@ export interface CmsApp {
  * in-process; `cms/main.ts` serves it over HTTP for a split deployment.
  */
 export function createCmsApp(database: Database, options: CmsAppOptions = {}): CmsApp {
-  const yoga = createGraphql({ production: options.production ?? false });
+  // GraphQL (graphql-yoga, graphql-armor, graphql: about 30 MB resident) loads at its first call,
+  // not at start: most sites never receive one (issue 29's memory).
+  let yoga: Promise<ReturnType<typeof createGraphql>> | null = null;
+  const graphql = () =>
+    (yoga ??= import("./graphql/schema").then(({ createGraphql: create }) =>
+      create({ production: options.production ?? false }),
+    ));
   const app = new Hono<CmsEnv>();
 
   app.use("*", securityHeaders());
@@ -186,7 +192,9 @@ export function createCmsApp(database: Database, options: CmsAppOptions = {}): C
     );
   }
 
-  app.on(["GET", "POST"], "/graphql", (c) => yoga.fetch(c.req.raw, { db: database.db, now: c.var.now, notify }));
+  app.on(["GET", "POST"], "/graphql", async (c) =>
+    (await graphql()).fetch(c.req.raw, { db: database.db, now: c.var.now, notify }),
+  );
 
   app.get("/api/healthz", async (c) => {
     await database.ping();

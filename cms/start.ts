@@ -96,7 +96,7 @@ export async function startCms(env: CmsStartEnv, options: CmsStartOptions): Prom
   }
   // The account mails: over SMTP_URL, else into DATA_DIR/outbox (`npm run outbox`).
   const mailer = mailerFromEnv(env, env.DATA_DIR);
-  const paymentGateway = paymentGatewayFromEnv(env, env.DATA_DIR);
+  const paymentGateway = await paymentGatewayFromEnv(env, env.DATA_DIR);
   console.log(paymentGatewayNotice(paymentGateway));
   // On PostgreSQL every change is also announced to the other instances (decision 118): after the
   // in-process listener, so this instance shows it at once; its own notice comes back and is skipped.

@@ -15,11 +15,12 @@ import { EnvelopArmorPlugin } from "@escape.tech/graphql-armor";
 import type { ASTVisitor, FieldNode, ValidationContext, ValidationRule } from "graphql";
 import { createGraphQLError, type Plugin, type YogaInitialContext } from "graphql-yoga";
 
+import { MAX_LIST_ITEMS } from "./list-limit";
+
 // Only types come from "graphql" here: under vitest this file would get another copy of graphql
 // than yoga's, and its `instanceof` checks (isListType, GraphQLError) would fail across copies.
 
-/** The most items a list field answers: the spec's page size (page list 100, widget limit 100). */
-export const MAX_LIST_ITEMS = 100;
+export { MAX_LIST_ITEMS };
 /** The most list items one request may ask for, all its lists together: five full lists. */
 export const MAX_ITEMS_PER_REQUEST = 500;
 

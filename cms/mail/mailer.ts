@@ -11,7 +11,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 
-import nodemailer from "nodemailer";
+import type { createTransport, Transporter } from "nodemailer";
 
 /** A message: both parts are required, the plain text for readers and tools that show no HTML. */
 export interface MailMessage {
@@ -46,6 +46,16 @@ export interface MailerOptions {
 /** The From header when MAIL_FROM is unset. */
 export const DEFAULT_MAIL_FROM = "Dovetail Outdoor Furniture <hello@dovetail.example.com>";
 
+/**
+ * A nodemailer transport made at the first message: nodemailer (about 10 MB resident) is loaded
+ * then, not at start (issue 29's memory).
+ */
+function lazyTransport(options: Parameters<typeof createTransport>[0]) {
+  let transport: Promise<Transporter> | null = null;
+  return () =>
+    (transport ??= import("nodemailer").then(({ default: nodemailer }) => nodemailer.createTransport(options)));
+}
+
 export function createMailer(options: MailerOptions): Mailer {
   const log = options.log ?? ((message, error) => console.error(message, error));
   const pending = new Set<Promise<void>>();
@@ -60,31 +70,33 @@ export function createMailer(options: MailerOptions): Mailer {
   };
 
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    const transport = lazyTransport(options.smtpUrl);
     return {
       kind: "smtp",
       send(message) {
         track(() =>
-          transport.sendMail({ from: options.from, ...message }).then(
-            () => undefined,
-            (error: unknown) => log(`[mail] could not send "${message.subject}" to ${message.to}:`, error),
-          ),
+          transport()
+            .then((smtp) => smtp.sendMail({ from: options.from, ...message }))
+            .then(
+              () => undefined,
+              (error: unknown) => log(`[mail] could not send "${message.subject}" to ${message.to}:`, error),
+            ),
         );
       },
       flush,
     };
   }
 
-  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  const composer = lazyTransport({ streamTransport: true, buffer: true, newline: "unix" });
   const outbox = outboxWriter(options.outboxDir);
   return {
     kind: "outbox",
     send(message) {
       const name = outbox.name();
       track(() =>
-        composer
-          .sendMail({ from: options.from, ...message })
-          .then((info) => outbox.write(name, info.message as Buffer))
+        composer()
+          .then((compose) => compose.sendMail({ from: options.from, ...message }))
+          .then((info) => outbox.write(name, (info as { message: Buffer }).message))
           .catch((error: unknown) =>
             log(`[mail] could not write "${message.subject}" to ${message.to} into the outbox:`, error),
           ),

@@ -2,17 +2,18 @@
 import type { PaymentEnv } from "../contract/payment-env";
 import type { PaymentGateway } from "./gateway";
 import { loadNotifySecret } from "./signature";
-import { StripeGateway } from "./stripe-gateway";
 import { createTestGateway } from "./test-gateway";
 
-export function paymentGatewayFromEnv(
+/** Stripe's SDK (about 20 MB resident) is loaded only when it is the gateway. */
+export async function paymentGatewayFromEnv(
   env: Omit<PaymentEnv, "ALLOW_TEST_PAYMENTS"> & { PAYMENT_NOTIFY_SECRET?: string },
   dataDir: string,
-): PaymentGateway {
+): Promise<PaymentGateway> {
   switch (env.PAYMENT_GATEWAY) {
     case "test":
       return createTestGateway({ secret: loadNotifySecret(env.PAYMENT_NOTIFY_SECRET, dataDir) });
-    case "stripe":
+    case "stripe": {
+      const { StripeGateway } = await import("./stripe-gateway");
       // The environment's check (paymentEnvIssues) has made sure both keys are set.
       return new StripeGateway({
         secretKey: env.STRIPE_SECRET_KEY ?? "",
@@ -21,6 +22,7 @@ export function paymentGatewayFromEnv(
         // A session payable as long as the order's stock is held (Stripe's least is 30 minutes).
         expiresInSeconds: (env.STOCK_HOLD_MINUTES ?? 30) * 60,
       });
+    }
   }
 }
 

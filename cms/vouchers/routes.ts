@@ -17,7 +17,7 @@ import { centsToDollars, dollarsToCents } from "../contract/formats";
 import { addressFromBase64 } from "../contract/payments";
 import { payNowAnswerSchema, redeemAnswerSchema, voucherAnswerSchema, voucherThemeSchema } from "../contract/vouchers";
 import { giftVouchers } from "../db/schema";
-import { MAX_LIST_ITEMS } from "../graphql/limits";
+import { MAX_LIST_ITEMS } from "../graphql/list-limit";
 import { warningMailer } from "../mail/mailer";
 import { imageRecord } from "../media/records";
 import { getImageRecord } from "../media/service";
