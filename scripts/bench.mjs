@@ -11,6 +11,7 @@
 //      ladder of 10, 50 and 200 connections on / (errors and timeouts counted); /, /profile and
 //      /catalogue signed in as the seeded member; / while 20 members sign in at once, again and
 //      again (the sign-in rate limits raised out of the way); its resident memory after all that;
+//      then, the shop opened, the member's /cart with one product in it;
 //   2. without it (PAGE_CACHE=off): /, /about, /catalogue (cache misses) and the bare route (the
 //      floor: the same Remix handler, root loader and layout with no page of its own).
 // Each target gets a warm-up, then its load (50 connections, 10 s) one target at a time: from wrk
@@ -24,7 +25,8 @@
 // Options (after `npm run bench --`):
 //   --only PATH       benchmark only this target (repeatable), e.g. --only /about; no ladder;
 //                     `--only member:/profile` is /profile signed in as the seeded member;
-//                     `--only storm` is / while members sign in
+//                     `--only storm` is / while members sign in; `--only cart` a member's /cart
+//                     with the shop on (opened last, through the admin API)
 //   --duration S      seconds per target (default 10)
 //   --connections N   concurrent connections (default 50)
 //   --cache on|off    only the server with (on) or without (off) the page cache (default: both)
@@ -39,7 +41,7 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
-import { memberCookie, signInStorm, startNginxFloor } from "./lib/bench-extra.mjs";
+import { memberCookie, memberWithCart, signInStorm, startNginxFloor } from "./lib/bench-extra.mjs";
 import { fmt, report } from "./lib/bench-report.mjs";
 import { ensureBuild, ensureDependencies, root, say } from "./lib/ensure.mjs";
 import { BROWSER_HEADERS, startSite } from "./lib/site.mjs";
@@ -77,6 +79,8 @@ const SIGN_INS = 20;
 const MEMBER = "member:";
 /** `--only storm` measures the cached / while members sign in. */
 const STORM = "storm";
+/** `--only cart` measures a member's /cart with the shop on. */
+const CART = "cart";
 const STATIC = "/favicon.svg";
 const BARE = "/bench-bare";
 const LADDER = [10, 50, 200];
@@ -144,7 +148,7 @@ async function main() {
   }));
   if (options.only.length) {
     const known = new Set(PHASES.flatMap((p) => p.targets));
-    const extras = options.only.filter((p) => !known.has(p) && !p.startsWith(MEMBER) && p !== STORM);
+    const extras = options.only.filter((p) => !known.has(p) && !p.startsWith(MEMBER) && p !== STORM && p !== CART);
     for (const extra of extras) for (const p of phases) p.targets.push(extra);
   }
   const ladder = options.only.length === 0 && phases.some((p) => p.cache === "on");
@@ -329,6 +333,28 @@ async function main() {
           signIns,
         });
         memory.after = site.rssMb();
+      }
+      if (phase.cache === "on" && (full || options.only.includes(CART))) {
+        // Last, since it opens the shop (every page changes): a member's cart with one product.
+        const cookie = await memberWithCart(site.origin, site.dataDir);
+        const headers = { ...BROWSER_HEADERS, cookie };
+        await run({ url: site.origin + "/cart", connections: 10, duration: WARM_UP_SECONDS, headers });
+        say(`${options.load} /cart with the shop on, signed in with one product in the cart…`);
+        const { r, cpuMsPerRequest } = await measure(
+          site.origin + "/cart",
+          options.connections,
+          site.cpuSeconds,
+          headers,
+        );
+        if (interrupted) return stopped();
+        results.push({
+          path: "/cart",
+          kind: "cart",
+          cache: "on",
+          connections: options.connections,
+          r,
+          cpuMsPerRequest,
+        });
       }
     } finally {
       current = null;

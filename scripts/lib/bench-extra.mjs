@@ -1,13 +1,15 @@
 // The parts of `npm run bench` beyond loading pages (issue 29): the machine's limit for a page's
-// bytes (nginx serving them as a file), a member's session, and sign-ins at the same time as load.
+// bytes (nginx serving them as a file), a member's session, sign-ins at the same time as load, and
+// a member's cart with the shop open.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 
+import { adminApi, credentials } from "./instance-checks.mjs";
 import { startNginxFile } from "./nginx.mjs";
 import { BROWSER_HEADERS } from "./site.mjs";
-import { signIn } from "./site-session.mjs";
+import { mergeCookies, signIn } from "./site-session.mjs";
 
 /** The raw answer to a GET of `url` with a browser's headers: { status, headers, body } (bytes as sent). */
 function rawGet(url) {
@@ -86,4 +88,36 @@ export async function signInStorm(origin, dataDir, { concurrency = 20, signal })
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
   return { signIns, failures };
+}
+
+/** The product whose page the shop's cart is filled from. */
+const PRODUCT = "/catalogue/table-settings/eumundi-six-seater-setting";
+
+/**
+ * Opens the shop (the `ecommerce` setting, through the admin API as the seeded admin), then puts
+ * one product in the seeded member's cart as a browser without JavaScript does (the product page's
+ * "Add to cart" form, posted to /cart); resolves to that member's Cookie header.
+ */
+export async function memberWithCart(origin, dataDir) {
+  const admin = await adminApi(origin, credentials({ dataDir }, "admin"));
+  await admin("/domain/update", { settings: { ecommerce: true } });
+  let cookie = await memberCookie(origin, dataDir);
+  const page = await fetch(origin + PRODUCT, { headers: { ...BROWSER_HEADERS, cookie } });
+  if (!page.ok) throw new Error(`${PRODUCT} answered ${page.status}`);
+  cookie = mergeCookies(cookie, page);
+  const form = /<form[^>]*action="\/cart"[^>]*>([\s\S]*?)<\/form>/.exec(await page.text())?.[1] ?? "";
+  const value = (name) => {
+    const input = new RegExp(`<input[^>]*name="${name}"[^>]*>`).exec(form)?.[0] ?? "";
+    return /value="([^"]*)"/.exec(input)?.[1];
+  };
+  const [csrf, sku, back] = [value("csrf"), value("sku"), value("back")];
+  if (!csrf || !sku) throw new Error(`${PRODUCT} has no "Add to cart" form`);
+  const added = await fetch(`${origin}/cart`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { cookie, origin, "content-type": "application/x-www-form-urlencoded", "accept-language": "en" },
+    body: new URLSearchParams({ csrf, intent: "add", sku, qty: "1", back: back ?? PRODUCT }),
+  });
+  if (added.status < 300 || added.status >= 400) throw new Error(`adding to the cart answered ${added.status}`);
+  return mergeCookies(cookie, added);
 }

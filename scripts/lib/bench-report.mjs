@@ -29,6 +29,7 @@ export function report({ options, m, loadBefore, rev, servers, results, memory, 
     nginx: (p) => `${p} (nginx, same bytes)`,
     member: (p) => `${p} (signed in)`,
     storm: (p) => `${p} (${SIGN_INS} sign-ins at once)`,
+    cart: (p) => `${p} (shop on, signed in)`,
   };
   const label = ({ path: p, kind }) => labels[kind]?.(p) ?? p;
   const bad = (r) => (r.non2xx + r.errors + r.timeouts ? `${r.non2xx}/${r.errors}/${r.timeouts}` : "0");
@@ -148,6 +149,8 @@ export function report({ options, m, loadBefore, rev, servers, results, memory, 
       `p99 ${fmt(storm.r.latency.p99, 1)} ms (${storm.signIns.signIns} sign-ins)`,
       storm.r.latency.p99 < 100,
     );
+  const cart = of("/cart", "cart");
+  if (cart) check("/cart with the shop on, signed in, one item (no target)", rps(cart), null);
   if (memory.idle != null)
     check("resident memory idle after warm-up (PGlite): ≤ 400 MB", `${fmt(memory.idle)} MB`, memory.idle <= 400);
   if (memory.after != null)

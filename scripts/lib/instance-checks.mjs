@@ -67,7 +67,7 @@ export function credentials(site, role) {
 }
 
 /** Signs in to a CMS API at `origin` as `admin`; resolves to `call(path, body)` on its admin API. */
-async function adminApi(origin, { email, password }) {
+export async function adminApi(origin, { email, password }) {
   const login = await fetch(`${origin}/api/v1/cognito/user/login`, {
     method: "POST",
     headers: { "content-type": "application/json" },
