@@ -18,7 +18,7 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-import { machine, revision } from "./bench.mjs";
+import { machine, revision } from "./lib/bench-setup.mjs";
 import { ensureBuild, ensureDependencies, say } from "./lib/ensure.mjs";
 import { startSite } from "./lib/site.mjs";
 
