@@ -62,10 +62,17 @@ export function memberCredentials(dataDir) {
   return { email, password };
 }
 
-/** A signed-in member's Cookie header at `origin`. */
-export function memberCookie(origin, dataDir) {
+/**
+ * A signed-in member's Cookie header at `origin`, as a browser holds it after its first page: that
+ * page updates the session once (its form token), and a cookie kept from before it would make
+ * every measured page write the session again, which no browser does.
+ */
+export async function memberCookie(origin, dataDir) {
   const { email, password } = memberCredentials(dataDir);
-  return signIn(origin, email, password);
+  const cookie = await signIn(origin, email, password);
+  const first = await fetch(`${origin}/`, { headers: { ...BROWSER_HEADERS, cookie } });
+  await first.arrayBuffer();
+  return mergeCookies(cookie, first);
 }
 
 /**
