@@ -16,7 +16,7 @@ import { parseDsn } from "./app/host/error-reporting/dsn";
 import { type FromBuild, fromBuild } from "./app/host/from-build";
 import { createHttpServer } from "./app/host/http-server.server";
 import { collectWhenIdle } from "./app/host/idle-gc.server";
-import { createFastPath, requestIsSecure } from "./app/host/page-cache/fast-path.server";
+import { createFastPath, fastPathFirst, requestIsSecure } from "./app/host/page-cache/fast-path.server";
 import { pageCacheMiddleware } from "./app/host/page-cache/middleware.server";
 import { PageCache } from "./app/host/page-cache/store.server";
 import { mountGuardsAndCms, privateWhenSettingCookies, TRUSTED_PROXIES } from "./app/host/request-guards.server";
@@ -309,9 +309,7 @@ const onListening = () => {
   if (env.IMAGE_WARM_UP === "on") void warmUp.run(); // [warm-up]
 };
 // Request and header timeouts, keep-alive and a connection cap: see app/host/http-server.server.ts.
-const server = createHttpServer((req, res) => {
-  if (!storedPageFastPath?.(req, res)) app(req, res);
-});
+const server = createHttpServer(fastPathFirst(storedPageFastPath, app));
 // A quiet server gives back what the last burst of renders left in V8's heap (idle-gc.server.ts).
 const idleGc = collectWhenIdle(server);
 if (env.HOST) server.listen(env.PORT, env.HOST, onListening);

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 
 import { resetState, type Site, startSite, state } from "~/test/page-cache-site";
 
-import { requestIsSecure } from "./fast-path.server";
+import { fastPathFirst, requestIsSecure } from "./fast-path.server";
 
 let site: Site;
 const PUBLIC_URL = "https://dovetail.example";
@@ -130,5 +130,22 @@ describe("requestIsSecure", () => {
     expect(secure(request("127.0.0.1", { "x-forwarded-proto": "http" }))).toBe(false);
     expect(secure(request("203.0.113.9", { "x-forwarded-proto": "https" }))).toBe(false);
     expect(secure(request("203.0.113.9", {}, true))).toBe(true);
+  });
+});
+
+describe("fastPathFirst", () => {
+  it("hands Express what the fast path leaves, and what it failed on", () => {
+    const req = {} as http.IncomingMessage;
+    const res = { headersSent: false } as http.ServerResponse;
+    const express = vi.fn();
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    fastPathFirst(() => true, express)(req, res);
+    expect(express).not.toHaveBeenCalled();
+    fastPathFirst(() => false, express)(req, res);
+    fastPathFirst(() => {
+      throw new Error("a broken page");
+    }, express)(req, res);
+    expect(express).toHaveBeenCalledTimes(2);
+    expect(fastPathFirst(null, express)).toBe(express);
   });
 });

@@ -107,3 +107,27 @@ export function requestIsSecure(app: { get(setting: string): unknown }) {
     return (comma === -1 ? forwarded : forwarded.slice(0, comma)).trim() === "https";
   };
 }
+
+/**
+ * The HTTP server's listener: the fast path first, then `next` (Express) for whatever it leaves.
+ * Should the fast path throw, Express answers instead; had its answer begun, the connection is cut.
+ */
+export function fastPathFirst(
+  fast: ((req: http.IncomingMessage, res: http.ServerResponse) => boolean) | null,
+  next: http.RequestListener,
+): http.RequestListener {
+  if (!fast) return next;
+  return (req, res) => {
+    let answered = false;
+    try {
+      answered = fast(req, res);
+    } catch (error) {
+      console.error("[page-cache] the fast path failed:", error);
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+    }
+    if (!answered) next(req, res);
+  };
+}
