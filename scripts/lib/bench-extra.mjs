@@ -1,7 +1,7 @@
 // The parts of `npm run bench` beyond loading pages (issue 29): the machine's limit for a page's
 // bytes (nginx serving them as a file), a member's session, sign-ins at the same time as load, and
 // a member's cart with the shop open.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -54,13 +54,7 @@ export async function startNginxFloor(url) {
 }
 
 /** The seeded member's { email, password }, from the server's DATA_DIR/demo-credentials.txt. */
-export function memberCredentials(dataDir) {
-  const line = readFileSync(path.join(dataDir, "demo-credentials.txt"), "utf8")
-    .split("\n")
-    .find((l) => l.startsWith("member"));
-  const [, email, password] = line.trim().split(/\s+/);
-  return { email, password };
-}
+export const memberCredentials = (dataDir) => credentials({ dataDir }, "member");
 
 /**
  * A signed-in member's Cookie header at `origin`, as a browser holds it after its first page: that

@@ -3,7 +3,7 @@ import type http from "node:http";
 import type { knownPageCacheDecision } from "~/lib/page-cache/key.server";
 
 import type { CspSources } from "../security-headers.server";
-import { chooseEncoding, storedPageCacheControl } from "./middleware.server";
+import { storedBody, storedPageCacheControl } from "./middleware.server";
 import type { PageCache, StoredPage } from "./store.server";
 
 /**
@@ -65,8 +65,7 @@ export function createFastPath(options: FastPathOptions) {
     const page = cache.get(decision.key);
     if (!page || cache.wantsRefresh(decision.key, page)) return false;
 
-    const encoding = chooseEncoding(req.headers["accept-encoding"]);
-    const body = encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.identity;
+    const { encoding, body } = storedBody(page, req.headers["accept-encoding"]);
     // In the order and with the precedence of the Express path: a page's header replaces a
     // security header of the same name, and the answer's own come last.
     const headers = new Map<string, [string, string]>();

@@ -93,9 +93,15 @@ export function chooseEncoding(acceptEncoding: string | undefined): "br" | "gzip
   return br >= gzip ? "br" : "gzip";
 }
 
-function send(req: ExpressRequest, res: ExpressResponse, page: StoredPage, timing: UpstreamTiming, cc: string) {
-  const encoding = chooseEncoding(req.get("accept-encoding"));
+/** A stored page's body in the encoding an Accept-Encoding header asks for, and that encoding. */
+export function storedBody(page: StoredPage, acceptEncoding: string | undefined) {
+  const encoding = chooseEncoding(acceptEncoding);
   const body = encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.identity;
+  return { encoding, body };
+}
+
+function send(req: ExpressRequest, res: ExpressResponse, page: StoredPage, timing: UpstreamTiming, cc: string) {
+  const { encoding, body } = storedBody(page, req.get("accept-encoding"));
   res.status(200);
   for (const [name, value] of page.headers) res.setHeader(name, value);
   res.setHeader("Cache-Control", cc);
